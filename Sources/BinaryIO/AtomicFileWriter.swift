@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a replacement for a file into a temporary file in the same directory, then
+/// `commit()` fsyncs and renames it over the target, so the target is either the old file
+/// or the complete new one, never half-written. `discard()` removes the temporary file.
+/// The permissions of the file being replaced are kept.
+public final class AtomicFileWriter {
+    public let targetPath: String
+    public let temporaryPath: String
+    private var fd: Int32
+    private var finished = false
+    public private(set) var bytesWritten: UInt64 = 0
+
+    /// - Parameter modeFrom: a file whose permission bits the result takes (default: the target, if it exists).
+    public init(targetPath: String, modeFrom: String? = nil) throws {
+        self.targetPath = targetPath
+        let url = URL(fileURLWithPath: targetPath)
+        let dir = url.deletingLastPathComponent().path
+        var dirStat = stat()
+        guard stat(dir, &dirStat) == 0 else {
+            throw ParseError(.io, "cannot write in \(dir): \(FileSource.describe(errno))")
+        }
+        var template = Array((dir + "/." + url.lastPathComponent + ".livephoto-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ParseError(.io, "cannot create a temporary file in \(dir): \(FileSource.describe(errno))") }
+        self.fd = fd
+        self.temporaryPath = String(cString: template)
+        var st = stat()
+        if stat(modeFrom ?? targetPath, &st) == 0 {
+            _ = fchmod(fd, st.st_mode & 0o7777)
+        } else {
+            let mask = umask(0); umask(mask)
+            _ = fchmod(fd, 0o666 & ~mask)
+        }
+    }
+
+    deinit { if !finished { discard() } }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write(raw: $0) }
+    }
+
+    public func write(_ bytes: ArraySlice<UInt8>) throws {
+        try bytes.withUnsafeBytes { try write(raw: $0) }
+    }
+
+    private func write(raw: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < raw.count {
+            let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ParseError(.io, "write failed: \(FileSource.describe(errno))")
+            }
+            done += n
+        }
+        bytesWritten += UInt64(raw.count)
+    }
+
+    /// Copies `count` bytes starting at `offset` of `source` into the temporary file, in bounded chunks.
+    public func copy(from source: FileSource, offset: UInt64, count: UInt64) throws {
+        var copied: UInt64 = 0
+        let chunk: UInt64 = 1 << 20
+        while copied < count {
+            let n = Int(min(chunk, count - copied))
+            try write(try source.read(at: offset + copied, count: n))
+            copied += UInt64(n)
+        }
+    }
+
+    /// fsync, rename over the target, fsync the directory.
+    public func commit() throws {
+        guard !finished else { return }
+        if fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
+        close(fd)
+        fd = -1
+        if rename(temporaryPath, targetPath) != 0 {
+            let e = errno
+            unlink(temporaryPath)
+            finished = true
+            throw ParseError(.io, "cannot replace \(targetPath): \(FileSource.describe(e))")
+        }
+        finished = true
+        AtomicFileWriter.syncDirectory(of: targetPath)
+    }
+
+    /// Flushes the temporary file to disk without renaming it (prepare step of a two-file commit).
+    public func sync() throws {
+        if fsync(fd) != 0 { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+    }
+
+    public func discard() {
+        guard !finished else { return }
+        if fd >= 0 { close(fd); fd = -1 }
+        unlink(temporaryPath)
+        finished = true
+    }
+
+    public static func syncDirectory(of path: String) {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let dfd = open(dir, O_RDONLY | O_DIRECTORY)
+        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+}

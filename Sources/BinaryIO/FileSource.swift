@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A read-only file read by positioned reads (`pread`): only the ranges asked for are read,
+/// so opening a 4 GB movie costs its box headers and its `moov`, never its media data.
+public final class FileSource {
+    public let path: String
+    public let size: UInt64
+    private let fd: Int32
+
+    /// Opens `path` for reading; a directory, a missing file or a refused open is an `io` error
+    /// whose message says which.
+    public init(path: String) throws {
+        self.path = path
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw ParseError(.io, "is a directory") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParseError(.io, "not a regular file") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        self.fd = fd
+        self.size = UInt64(st.st_size)
+    }
+
+    deinit { close(fd) }
+
+    public var fileDescriptor: Int32 { fd }
+
+    /// Reads exactly `count` bytes at `offset`. The range is checked against the file size
+    /// before any buffer is allocated, so a hostile size field cannot cause a huge allocation.
+    public func read(at offset: UInt64, count: Int, path context: String = "") throws -> [UInt8] {
+        guard count >= 0 else { throw ParseError(.invalidValue, "negative read", path: context, offset: offset) }
+        guard offset <= size, UInt64(count) <= size - offset else {
+            throw ParseError(.truncated, "truncated: needs \(count) bytes, file ends at \(size)", path: context, offset: offset)
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        try buffer.withUnsafeMutableBytes { raw in
+            while done < count {
+                let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ParseError(.io, "read failed: \(FileSource.describe(errno))", path: context, offset: offset + UInt64(done))
+                }
+                if n == 0 { throw ParseError(.truncated, "file shrank while reading", path: context, offset: offset + UInt64(done)) }
+                done += n
+            }
+        }
+        return buffer
+    }
+
+    /// Reads up to `count` bytes at `offset` (fewer at end of file).
+    public func readUpTo(at offset: UInt64, count: Int) throws -> [UInt8] {
+        guard offset < size else { return [] }
+        let n = Int(min(UInt64(count), size - offset))
+        return try read(at: offset, count: n)
+    }
+
+    public static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or directory"
+        case EACCES, EPERM: return "permission denied"
+        case EISDIR: return "is a directory"
+        case ENOSPC: return "no space left on device"
+        case EROFS: return "read-only file system"
+        case EDQUOT: return "disk quota exceeded"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+}

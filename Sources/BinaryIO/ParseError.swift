@@ -1,0 +1,28 @@
+/// A typed error from reading a hostile or damaged file: what is wrong, where (a path such as
+/// `moov/trak[2]/mdia/minf/stbl/stco` or `APP1/Exif`), and the absolute byte offset.
+public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case truncated          // fewer bytes than a header or count promises
+        case invalidValue       // a field holds a value the format does not allow
+        case tooLarge           // a size or count exceeds its container or a fixed bound
+        case tooDeep            // nesting deeper than the fixed bound
+        case unsupported        // well-formed, but not something this tool handles
+        case io                 // the operating system refused a read or write
+    }
+
+    public var kind: Kind
+    public var path: String
+    public var offset: UInt64
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String, path: String = "", offset: UInt64 = 0) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+        self.offset = offset
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(message) (offset \(offset))" : "\(message) in \(path) at offset \(offset)"
+    }
+}

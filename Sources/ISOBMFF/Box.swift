@@ -1,0 +1,1 @@
+// ISO-BMFF / QuickTime box reader and rewriter.

@@ -1,0 +1,2 @@
+import ISOBMFF
+import StillImage
