@@ -105,3 +105,24 @@ public final class AtomicFileWriter {
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 }
+
+extension AtomicFileWriter {
+    /// Removes temporary files an interrupted earlier run left beside `targetPath`
+    /// (`.NAME.livephoto-XXXXXX`), so a rerun cleans up after a crash or power loss.
+    public static func removeStaleTemporaries(for targetPath: String) {
+        let url = URL(fileURLWithPath: targetPath)
+        let dir = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".livephoto-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+            unlink(dir + "/" + name)
+        }
+    }
+
+    /// Whether two paths name the same existing file (same device and inode).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}

@@ -1,1 +1,1 @@
-print("livephoto")
+LivePhotoCommand.runMain()

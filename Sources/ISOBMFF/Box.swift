@@ -1,1 +1,0 @@
-// ISO-BMFF / QuickTime box reader and rewriter.

@@ -1,0 +1,145 @@
+import BinaryIO
+
+/// Parses an in-memory box range (typically the whole `moov`) into an `Atom` tree.
+/// Which boxes are containers depends on their type and parent; unknown boxes stay leaves,
+/// so their bytes are kept exactly. Structural containers on the media path are strict (a
+/// bad child is an error naming its path and offset); optional ones (`udta`, `meta`, sample
+/// entries) fall back to a leaf when their contents do not parse, keeping their bytes.
+public enum AtomParser {
+    /// Nesting bound: real movies nest about ten deep.
+    public static let maximumDepth = 24
+
+    static let strictContainers: Set<FourCC> = ["moov", "trak", "mdia", "minf", "stbl", "dinf", "edts", "tref", "gmhd", "mvex", "moof", "traf"]
+    static let lenientContainers: Set<FourCC> = ["udta", "tapt"]
+
+    /// Parses one box at `reader` (the reader's bytes are the whole buffer; baseOffset maps to the file).
+    public static func parseBox(_ reader: inout ByteReader, limit: UInt64, parentPath: String, parentType: FourCC?, siblingIndex: Int?, depth: Int) throws -> Atom {
+        let header: BoxHeader
+        do {
+            header = try BoxHeader.parse(&reader, limit: limit, path: parentPath)
+        } catch var error as ParseError {
+            // BoxHeader names the box `parent/type`; add the sibling index where types repeat.
+            if let siblingIndex, !error.path.isEmpty, error.path != parentPath {
+                error.path += "[\(siblingIndex)]"
+            }
+            throw error
+        }
+        let name = siblingIndex.map { "\(header.type)[\($0)]" } ?? header.type.description
+        let path = parentPath.isEmpty ? name : parentPath + "/" + name
+        guard depth < maximumDepth else {
+            throw ParseError(.tooDeep, "boxes nested deeper than \(maximumDepth)", path: path, offset: header.offset)
+        }
+        // The payload is inside `reader`'s buffer: BoxHeader.parse bounded it by `limit`, and the
+        // caller's limit never exceeds the buffer.
+        let payloadLength = Int(header.payloadSize)
+        var body = try reader.subReader(payloadLength, path: path)
+        let atom: Atom
+        let kind = containerKind(header.type, parentType: parentType, body: body)
+        switch kind {
+        case .leaf:
+            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset)
+        case .container(let prefixLength, let strict):
+            let saved = body
+            do {
+                let prefix = try body.readBytes(prefixLength)
+                let children = try parseChildren(&body, parentPath: path, parentType: header.type, depth: depth + 1)
+                atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset)
+            } catch let error as ParseError where !strict {
+                _ = error
+                var leafBody = saved
+                atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset)
+            }
+        }
+        atom.userType = header.userType
+        atom.usedLargeSize = header.headerSize - (header.userType == nil ? 0 : 16) == 16
+        return atom
+    }
+
+    /// Parses consecutive boxes until the reader's range ends.
+    public static func parseChildren(_ body: inout ByteReader, parentPath: String, parentType: FourCC?, depth: Int) throws -> [Atom] {
+        var atoms: [Atom] = []
+        var seen: [FourCC: Int] = [:]
+        let limit = body.baseOffset + UInt64(body.end)
+        // First pass: count types so paths can say `trak[2]` only where a type repeats.
+        var counts: [FourCC: Int] = [:]
+        // Never throws and never traps: a malformed header just ends the count (the real
+        // parse below reports it with its path and offset).
+        var probe = body
+        while probe.remaining >= 8 {
+            guard let size = try? probe.readUInt32(), let type = try? probe.readFourCC() else { break }
+            counts[type, default: 0] += 1
+            var header: UInt64 = 8
+            var total = UInt64(size)
+            if size == 1 {
+                guard let large = try? probe.readUInt64() else { break }
+                header = 16
+                total = large
+            } else if size == 0 {
+                break
+            }
+            guard total >= header, total - header <= UInt64(probe.remaining) else { break }
+            guard (try? probe.skip(Int(total - header))) != nil else { break }
+        }
+        while !body.isAtEnd {
+            if body.remaining < 8 {
+                // QuickTime allows a 32-bit zero terminator at the end of some containers (udta).
+                let tail = body.rangeBytes.suffix(body.remaining)
+                if tail.allSatisfy({ $0 == 0 }) && body.remaining == 4 {
+                    let terminator = Atom(type: FourCC(0), payload: [], originalOffset: body.fileOffset)
+                    terminator.isTerminator = true
+                    atoms.append(terminator)
+                    try body.skip(4)
+                    continue
+                }
+                throw body.error(.truncated, "\(body.remaining) stray bytes where a box header should be")
+            }
+            var peek = body
+            _ = try peek.readUInt32()
+            let type = try peek.readFourCC()
+            let index = (counts[type] ?? 0) > 1 ? (seen[type] ?? 0) + 1 : nil
+            seen[type, default: 0] += 1
+            atoms.append(try parseBox(&body, limit: limit, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth))
+        }
+        return atoms
+    }
+
+    enum ContainerKind { case leaf; case container(prefix: Int, strict: Bool) }
+
+    static func containerKind(_ type: FourCC, parentType: FourCC?, body: ByteReader) -> ContainerKind {
+        if strictContainers.contains(type) { return .container(prefix: 0, strict: true) }
+        if lenientContainers.contains(type) { return .container(prefix: 0, strict: false) }
+        switch type {
+        case "meta":
+            return .container(prefix: QuickTimeMetaForm.prefixLength(of: body), strict: false)
+        case "stsd":
+            return .container(prefix: 8, strict: false)
+        case "mebx" where parentType == "stsd":
+            return .container(prefix: 8, strict: false)
+        case "keys" where parentType == "mebx":
+            return .container(prefix: 0, strict: false)
+        default:
+            // Children of a `mebx` keys atom are named by their local key id (any four bytes).
+            if parentType == "keys" { return .container(prefix: 0, strict: false) }
+            return .leaf
+        }
+    }
+}
+
+/// QuickTime's `meta` is a plain atom; ISO's is a FullBox with 4 bytes of version/flags.
+/// Readers tell them apart by what follows the header: a child box header (a plausible size
+/// and `hdlr` type) at payload offset 0 means QuickTime form.
+public enum QuickTimeMetaForm {
+    public static func prefixLength(of body: ByteReader) -> Int {
+        let bytes = body.rangeBytes
+        func typeAt(_ i: Int) -> FourCC? {
+            guard bytes.count >= i + 4 else { return nil }
+            let s = bytes.startIndex + i
+            return FourCC(UInt32(bytes[s]) << 24 | UInt32(bytes[s + 1]) << 16 | UInt32(bytes[s + 2]) << 8 | UInt32(bytes[s + 3]))
+        }
+        if typeAt(4) == "hdlr" { return 0 }
+        if typeAt(8) == "hdlr" { return 4 }
+        // No hdlr first: QuickTime form when the first four bytes are not zero version/flags.
+        if let first = typeAt(0), first.rawValue == 0 { return 4 }
+        return 0
+    }
+}

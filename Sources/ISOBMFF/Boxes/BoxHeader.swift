@@ -1,0 +1,58 @@
+import BinaryIO
+
+/// The header of one box: where it starts, how big it is, how long its header is.
+/// Sizes follow ISO 14496-12: 32-bit size; 1 = a 64-bit `largesize` follows; 0 = to the end
+/// of the enclosing range (the file, for top-level boxes).
+public struct BoxHeader: Equatable, Sendable {
+    public let type: FourCC
+    public let offset: UInt64
+    public let size: UInt64
+    public let headerSize: Int
+    /// The 16-byte extended type of a `uuid` box.
+    public let userType: [UInt8]?
+
+    public var payloadOffset: UInt64 { offset + UInt64(headerSize) }
+    public var payloadSize: UInt64 { size - UInt64(headerSize) }
+    public var end: UInt64 { offset + size }
+
+    public init(type: FourCC, offset: UInt64, size: UInt64, headerSize: Int, userType: [UInt8]? = nil) {
+        self.type = type; self.offset = offset; self.size = size; self.headerSize = headerSize; self.userType = userType
+    }
+
+    /// Parses a header from `reader` (positioned at the box start) whose box must end by
+    /// `limit` (absolute). `path` is the enclosing path (empty at top level); errors name the
+    /// box itself, as `path/type`, with the box's offset.
+    public static func parse(_ reader: inout ByteReader, limit: UInt64, path: String) throws -> BoxHeader {
+        let start = reader.fileOffset
+        let size32 = try reader.readUInt32()
+        let type = try reader.readFourCC()
+        let boxPath = path.isEmpty ? type.description : path + "/" + type.description
+        let left = limit >= start ? limit - start : 0
+        var size = UInt64(size32)
+        var headerSize = 8
+        if size32 == 1 {
+            guard reader.remaining >= 8 else {
+                throw ParseError(.truncated, "box '\(type)' 64-bit size is cut off (\(reader.remaining) bytes left)", path: boxPath, offset: start)
+            }
+            size = try reader.readUInt64()
+            headerSize = 16
+        } else if size32 == 0 {
+            size = left
+        }
+        var userType: [UInt8]? = nil
+        if type == "uuid" {
+            guard reader.remaining >= 16 else {
+                throw ParseError(.truncated, "uuid box extended type is cut off (\(reader.remaining) bytes left)", path: boxPath, offset: start)
+            }
+            userType = try reader.readBytes(16)
+            headerSize += 16
+        }
+        guard size >= UInt64(headerSize) else {
+            throw ParseError(.invalidValue, "box '\(type)' size \(size) is smaller than its header (\(headerSize) bytes)", path: boxPath, offset: start)
+        }
+        guard size <= left else {
+            throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath, offset: start)
+        }
+        return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType)
+    }
+}

@@ -1,0 +1,41 @@
+import BinaryIO
+
+/// A parsed `moov`: header, tracks and the QuickTime metadata, over the editable atom tree.
+public struct Movie {
+    public let moov: Atom
+    public let header: MovieHeader
+    public let tracks: [Track]
+    /// `moov/meta` in QuickTime form (`mdta` handler), where Apple writes the content identifier.
+    public let metadata: QuickTimeMetadata?
+    /// `moov/udta/meta` with an `mdta` handler, where ffmpeg writes the same keys.
+    public let userDataMetadata: QuickTimeMetadata?
+
+    public init(moov: Atom) throws {
+        self.moov = moov
+        guard let mvhd = moov.child("mvhd") else {
+            throw ParseError(.invalidValue, "missing 'mvhd'", path: "moov", offset: moov.originalOffset ?? 0)
+        }
+        header = try MovieHeader(mvhd, path: "moov/mvhd")
+        let traks = moov.children("trak")
+        var list: [Track] = []
+        for (i, t) in traks.enumerated() {
+            list.append(try Track(t, index: i + 1, path: traks.count > 1 ? "moov/trak[\(i + 1)]" : "moov/trak"))
+        }
+        tracks = list
+        metadata = try moov.child("meta").flatMap { try QuickTimeMetadata(meta: $0, path: "moov/meta") }
+        userDataMetadata = try moov.find("udta", "meta").flatMap { try QuickTimeMetadata(meta: $0, path: "moov/udta/meta") }
+    }
+
+    public var videoTracks: [Track] { tracks.filter(\.isVideo) }
+    public var stillImageTimeTracks: [Track] { tracks.filter(\.isStillImageTime) }
+    public var durationSeconds: Double { header.durationSeconds }
+
+    public static let contentIdentifierKey = "com.apple.quicktime.content.identifier"
+
+    /// The content identifier from `moov/meta`, else from `moov/udta/meta`.
+    public var contentIdentifier: String? {
+        metadata?.stringValue(forKey: Movie.contentIdentifierKey) ?? userDataMetadata?.stringValue(forKey: Movie.contentIdentifierKey)
+    }
+
+    public var isFragmented: Bool { moov.child("mvex") != nil }
+}

@@ -1,0 +1,85 @@
+import BinaryIO
+
+/// A movie file opened for reading: top-level box headers, the `moov` read into memory and
+/// parsed, and the `ftyp` brand. Media data is never read here.
+public struct MovieFile {
+    /// `moov` is held in memory; a fixed bound keeps a hostile size from allocating without limit.
+    public static let maximumMoovSize: UInt64 = 256 << 20
+
+    public let source: FileSource
+    public let topLevel: TopLevelBoxes
+    public let moovHeader: BoxHeader
+    public let movie: Movie
+    public let majorBrand: FourCC?
+    public let compatibleBrands: [FourCC]
+
+    public static func open(path: String) throws -> MovieFile {
+        try MovieFile(source: FileSource(path: path))
+    }
+
+    public init(source: FileSource) throws {
+        self.source = source
+        topLevel = try TopLevelBoxes.scan(source)
+        if let tail = topLevel.incompleteTailOffset, InterruptedAppendRecovery.leftoverStart(in: topLevel) == nil {
+            throw ParseError(.truncated, "truncated: the box at offset \(tail) runs past the end of the file", path: "", offset: tail)
+        }
+        if let moof = topLevel.first("moof") {
+            throw ParseError(.unsupported, "fragmented movie (moof) is not supported", path: "moof", offset: moof.offset)
+        }
+        if let ftyp = topLevel.first("ftyp"), ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 {
+            var r = ByteReader(try source.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize), path: "ftyp"), baseOffset: ftyp.payloadOffset, path: "ftyp")
+            majorBrand = try r.readFourCC()
+            _ = try r.readUInt32()
+            var brands: [FourCC] = []
+            while r.remaining >= 4 { brands.append(try r.readFourCC()) }
+            compatibleBrands = brands
+        } else {
+            majorBrand = nil
+            compatibleBrands = []
+        }
+        let moovs = topLevel.all("moov")
+        guard let moov = moovs.first else {
+            // An ISO-BMFF image (HEIC/AVIF: ftyp + meta, no moov) lands here; say which brand it is.
+            let what = majorBrand.map { "a file of brand '\($0)'" } ?? "the file"
+            throw ParseError(.invalidValue, "no 'moov' box: \(what) is not a complete movie (top-level boxes: \(topLevel.boxes.prefix(8).map(\.type.description).joined(separator: " ")))", path: "", offset: 0)
+        }
+        guard moov.size <= MovieFile.maximumMoovSize else {
+            throw ParseError(.tooLarge, "'moov' of \(moov.size) bytes exceeds the \(MovieFile.maximumMoovSize >> 20) MiB bound", path: "moov", offset: moov.offset)
+        }
+        moovHeader = moov
+        let bytes = try source.read(at: moov.offset, count: Int(moov.size), path: "moov")
+        var reader = ByteReader(bytes, baseOffset: moov.offset)
+        let atom = try AtomParser.parseBox(&reader, limit: moov.end, parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
+        movie = try Movie(moov: atom)
+        if movie.isFragmented {
+            throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
+        }
+        for track in movie.tracks {
+            let stsz = track.atom.find("mdia", "minf", "stbl", "stsz")
+            try track.sampleTable.validateSampleCount(fileSize: source.size, path: track.path + "/mdia/minf/stbl/stsz", offset: stsz?.originalOffset ?? moov.offset)
+        }
+        for track in movie.tracks {
+            if let last = track.sampleTable.chunkOffsets.offsets.max(), last >= source.size, track.sampleTable.sampleCount > 0 {
+                throw ParseError(.truncated, "truncated: media data at offset \(last) lies past the end of the file (\(source.size) bytes)", path: track.path + "/mdia/minf/stbl", offset: last)
+            }
+        }
+    }
+
+    /// Whether `moov` comes before every `mdat` (a "fast start" layout).
+    public var moovBeforeMedia: Bool {
+        let mdats = topLevel.all("mdat")
+        return mdats.allSatisfy { $0.offset > moovHeader.offset }
+    }
+
+    /// QuickTime when the major brand is `qt  ` or there is no `ftyp` (old QuickTime and some iPhone files).
+    public var isQuickTime: Bool { majorBrand == nil || majorBrand == "qt  " }
+
+    /// Reads the bytes of sample `index` of `track`, bounded by the file.
+    public func sampleBytes(track: Track, index: Int, maximum: Int = 1 << 20) throws -> [UInt8] {
+        let ranges = try track.sampleTable.sampleRanges(path: track.path)
+        guard index < ranges.count else { throw ParseError(.invalidValue, "no sample \(index)", path: track.path, offset: 0) }
+        let r = ranges[index]
+        guard Int(r.size) <= maximum else { throw ParseError(.tooLarge, "sample of \(r.size) bytes", path: track.path, offset: r.offset) }
+        return try source.read(at: r.offset, count: Int(r.size), path: track.path + " sample \(index + 1)")
+    }
+}

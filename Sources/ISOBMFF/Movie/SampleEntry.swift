@@ -1,0 +1,47 @@
+import BinaryIO
+
+/// One `stsd` sample description: its format (codec) and, where it applies, picture size
+/// or the keys of a `mebx` timed-metadata entry.
+public struct SampleEntry: Sendable {
+    public var format: FourCC
+    public var width: Int?
+    public var height: Int?
+    public var metadataKeys: [MetadataKeyDescription]
+
+    /// A key declared by a `mebx` sample entry.
+    public struct MetadataKeyDescription: Sendable, Equatable {
+        public var localID: UInt32
+        public var namespace: FourCC
+        public var key: String
+        /// Well-known data type (when `dtyp` uses namespace 0), e.g. 65 = signed 8-bit integer.
+        public var dataType: UInt32?
+    }
+
+    static let visualFormats: Set<FourCC> = ["avc1", "avc3", "hvc1", "hev1", "mp4v", "jpeg", "apcn", "apch", "apcs", "apco", "ap4h", "dvh1", "dvhe", "av01", "vp09", "mjpa", "mjpb", "s263", "h263", "raw "]
+
+    public init(_ atom: Atom, handler: FourCC, path: String) throws {
+        format = atom.type
+        metadataKeys = []
+        if atom.type == "mebx", let keys = atom.child("keys"), let items = keys.children {
+            for item in items where item.isContainer {
+                var d = MetadataKeyDescription(localID: item.type.rawValue, namespace: FourCC(0), key: "", dataType: nil)
+                if let keyd = item.child("keyd") {
+                    var r = keyd.payloadReader(path: path + "/keys/keyd")
+                    d.namespace = try r.readFourCC()
+                    d.key = String(decoding: r.readRest(), as: UTF8.self)
+                }
+                if let dtyp = item.child("dtyp") {
+                    var r = dtyp.payloadReader(path: path + "/keys/dtyp")
+                    let ns = try r.readUInt32()
+                    if ns == 0 && r.remaining >= 4 { d.dataType = try r.readUInt32() }
+                }
+                metadataKeys.append(d)
+            }
+        } else if handler == "vide" || SampleEntry.visualFormats.contains(atom.type), !atom.isContainer {
+            var r = atom.payloadReader(path: path)
+            try r.skip(8 + 16)
+            width = Int(try r.readUInt16())
+            height = Int(try r.readUInt16())
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import BinaryIO
+
+/// One `trak` of a movie, parsed into what inspection, verification and pairing need.
+public struct Track {
+    public let atom: Atom
+    /// 1-based position among the movie's tracks.
+    public let index: Int
+    public let path: String
+    public let header: TrackHeader
+    public let mediaHeader: MediaHeader
+    public let handler: HandlerReference
+    public let edits: EditList?
+    public let sampleEntries: [SampleEntry]
+    public let sampleTable: SampleTable
+    /// `tref` children: reference type to referenced track ids.
+    public let references: [FourCC: [UInt32]]
+
+    public init(_ atom: Atom, index: Int, path: String) throws {
+        self.atom = atom
+        self.index = index
+        self.path = path
+        func need(_ a: Atom?, _ name: String) throws -> Atom {
+            guard let a else { throw ParseError(.invalidValue, "missing '\(name)'", path: path, offset: atom.originalOffset ?? 0) }
+            return a
+        }
+        header = try TrackHeader(try need(atom.child("tkhd"), "tkhd"), path: path + "/tkhd")
+        let mdia = try need(atom.child("mdia"), "mdia")
+        mediaHeader = try MediaHeader(try need(mdia.child("mdhd"), "mdia/mdhd"), path: path + "/mdia/mdhd")
+        handler = try HandlerReference(try need(mdia.child("hdlr"), "mdia/hdlr"), path: path + "/mdia/hdlr")
+        if let elst = atom.find("edts", "elst") { edits = try EditList(elst, path: path + "/edts/elst") } else { edits = nil }
+        let stbl = try need(mdia.find("minf", "stbl"), "mdia/minf/stbl")
+        let stblPath = path + "/mdia/minf/stbl"
+        var entries: [SampleEntry] = []
+        if let stsd = stbl.child("stsd"), let children = stsd.children {
+            for (i, e) in children.enumerated() {
+                entries.append(try SampleEntry(e, handler: handler.handlerType, path: stblPath + "/stsd/\(e.type)[\(i + 1)]"))
+            }
+        }
+        sampleEntries = entries
+        sampleTable = try SampleTable(stbl, path: stblPath)
+        var refs: [FourCC: [UInt32]] = [:]
+        for ref in atom.child("tref")?.children ?? [] where !ref.isContainer {
+            var r = ref.payloadReader(path: path + "/tref/\(ref.type)")
+            var ids: [UInt32] = []
+            while r.remaining >= 4 { ids.append(try r.readUInt32()) }
+            refs[ref.type] = ids
+        }
+        references = refs
+    }
+
+    public var trackID: UInt32 { header.trackID }
+    public var isVideo: Bool { handler.handlerType == "vide" }
+    public var isAudio: Bool { handler.handlerType == "soun" }
+    public var codec: FourCC? { sampleEntries.first?.format }
+
+    public static let stillImageTimeKey = "com.apple.quicktime.still-image-time"
+
+    /// A timed-metadata track whose `mebx` entry declares the still-image-time key.
+    public var isStillImageTime: Bool {
+        (handler.handlerType == "meta" || handler.handlerType == "mdta") &&
+            sampleEntries.contains { $0.format == "mebx" && $0.metadataKeys.contains { $0.key == Track.stillImageTimeKey } }
+    }
+
+    /// Track duration in seconds (tkhd, movie timescale).
+    public func durationSeconds(movieTimescale: UInt32) -> Double { Double(header.duration) / Double(movieTimescale) }
+
+    /// The presentation time (seconds, edits applied) of the sample shown first, or nil when
+    /// the track has no sample or no edit presents it.
+    public func firstSamplePresentationTime(movieTimescale: UInt32) -> Double? {
+        guard let t = sampleTable.compositionTimes().min() else { return nil }
+        return EditList.presentationTime(ofMediaTime: t, edits: edits, mediaTimescale: mediaHeader.timescale, movieTimescale: movieTimescale)
+    }
+
+    /// Presentation times (seconds, edits applied) of the track's frames in presentation order;
+    /// frames no edit shows are left out.
+    public func framePresentationTimes(movieTimescale: UInt32) -> [Double] {
+        sampleTable.compositionTimes().sorted().compactMap {
+            EditList.presentationTime(ofMediaTime: $0, edits: edits, mediaTimescale: mediaHeader.timescale, movieTimescale: movieTimescale)
+        }
+    }
+
+    /// The span (seconds) of the movie timeline where this track shows media.
+    public func presentedSpan(movieTimescale: UInt32) -> (start: Double, end: Double) {
+        var duration = durationSeconds(movieTimescale: movieTimescale)
+        if duration == 0 { duration = Double(mediaHeader.duration) / Double(mediaHeader.timescale) }
+        return EditList.presentedSpan(edits: edits, trackDuration: duration, movieTimescale: movieTimescale)
+    }
+}

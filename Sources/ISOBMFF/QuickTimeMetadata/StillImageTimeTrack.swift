@@ -1,0 +1,118 @@
+import BinaryIO
+
+/// The timed metadata track that tells Photos where the still sits in the movie: handler
+/// `meta`, a `mebx` sample entry declaring `com.apple.quicktime.still-image-time` (well-known
+/// type 65, signed 8-bit), and one sample whose presentation time is the still's time.
+public enum StillImageTimeTrack {
+    public static let key = Track.stillImageTimeKey
+    /// Well-known data type 65: signed 8-bit integer.
+    public static let dataType: UInt32 = 65
+    /// The value iPhone cameras write (AVFoundation-made files have been seen with 0).
+    public static let cameraValue: Int8 = -1
+    public static let localKeyID: UInt32 = 1
+
+    /// What a still-image-time track says: its value and where its sample is presented.
+    public struct Reading: Equatable {
+        public var trackID: UInt32
+        public var value: Int64?
+        public var presentationTime: Double?
+    }
+
+    /// Reads the value and time of `track`'s first sample from `file`.
+    public static func read(_ track: Track, in file: MovieFile) throws -> Reading {
+        let timescale = file.movie.header.timescale
+        var reading = Reading(trackID: track.trackID, value: nil, presentationTime: track.firstSamplePresentationTime(movieTimescale: timescale))
+        guard track.sampleTable.sampleCount > 0 else { return reading }
+        let localID = track.sampleEntries.lazy.flatMap(\.metadataKeys).first { $0.key == key }?.localID ?? localKeyID
+        let bytes = try file.sampleBytes(track: track, index: 0, maximum: 4096)
+        var r = ByteReader(bytes, path: track.path + " sample")
+        while r.remaining >= 8 {
+            let size = try r.readUInt32()
+            let id = try r.readUInt32()
+            guard size >= 8 else { break }
+            let value = try r.readBytes(Int(size) - 8)
+            if id == localID {
+                if case .integer(let v) = MetadataValue(typeIndicator: dataType, bytes: value) { reading.value = v }
+                break
+            }
+        }
+        return reading
+    }
+
+    /// The one 9-byte sample: an item atom sized 9 whose type is local key id 1, value -1.
+    public static func sample(value: Int8 = cameraValue) -> [UInt8] {
+        var w = ByteWriter()
+        w.u32(9); w.u32(localKeyID); w.u8(UInt8(bitPattern: value))
+        return w.bytes
+    }
+
+    /// Builds the `trak` atom. The sample's chunk offset is left 0: the layout step fills it in.
+    /// - Parameters:
+    ///   - stillTime: presentation time of the still, seconds.
+    ///   - sampleDuration: sample duration in the movie timescale (a frame, typically).
+    public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTime: Double, sampleDuration: UInt32) -> Atom {
+        let ts = movieTimescale
+        let emptyEdit = UInt64((stillTime * Double(ts)).rounded())
+        let duration = UInt32(max(1, sampleDuration))
+        let identity: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
+
+        var tkhd = ByteWriter()
+        tkhd.u32(0x0000_000F)               // version 0; enabled, in movie, in preview, in poster (as AVFoundation writes)
+        tkhd.u32(0); tkhd.u32(0)            // creation/modification time
+        tkhd.u32(trackID); tkhd.u32(0)
+        tkhd.u32(UInt32(clamping: emptyEdit + UInt64(duration)))
+        tkhd.zeros(8); tkhd.u16(0); tkhd.u16(0); tkhd.u16(0); tkhd.u16(0)
+        for m in identity { tkhd.i32(m) }
+        tkhd.u32(0); tkhd.u32(0)
+
+        var elst = ByteWriter()
+        elst.u32(0)
+        elst.u32(emptyEdit > 0 ? 2 : 1)
+        if emptyEdit > 0 { elst.u32(UInt32(clamping: emptyEdit)); elst.i32(-1); elst.u32(0x10000) }
+        elst.u32(duration); elst.i32(0); elst.u32(0x10000)
+
+        var cdsc = ByteWriter(); cdsc.u32(videoTrackID)
+
+        var mdhd = ByteWriter()
+        mdhd.u32(0); mdhd.u32(0); mdhd.u32(0); mdhd.u32(ts); mdhd.u32(duration); mdhd.u16(0x55C4); mdhd.u16(0)
+
+        var hdlr = ByteWriter()
+        let name = Array("Core Media Metadata".utf8)
+        hdlr.u32(0); hdlr.fourCC("mhlr"); hdlr.fourCC("meta"); hdlr.zeros(12); hdlr.u8(UInt8(name.count)); hdlr.append(name)
+
+        var gmin = ByteWriter()
+        gmin.u32(0); gmin.u16(0x40); gmin.u16(0x8000); gmin.u16(0x8000); gmin.u16(0x8000); gmin.u16(0); gmin.u16(0)
+
+        var dataHandler = ByteWriter()
+        dataHandler.u32(0); dataHandler.fourCC("dhlr"); dataHandler.fourCC("url "); dataHandler.zeros(12); dataHandler.u8(0)
+
+        var dref = ByteWriter()
+        dref.u32(0); dref.u32(1); dref.u32(12); dref.fourCC("url "); dref.u32(1)
+
+        var keyd = ByteWriter(); keyd.fourCC("mdta"); keyd.append(Array(key.utf8))
+        var dtyp = ByteWriter(); dtyp.u32(0); dtyp.u32(dataType)
+        let keyEntry = Atom(type: FourCC(localKeyID), children: [Atom(type: "keyd", payload: keyd.bytes), Atom(type: "dtyp", payload: dtyp.bytes)])
+        let mebx = Atom(type: "mebx", prefix: [0, 0, 0, 0, 0, 0, 0, 1], children: [Atom(type: "keys", children: [keyEntry])])
+        let stsd = Atom(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 1], children: [mebx])
+
+        var stts = ByteWriter(); stts.u32(0); stts.u32(1); stts.u32(1); stts.u32(duration)
+        var stsc = ByteWriter(); stsc.u32(0); stsc.u32(1); stsc.u32(1); stsc.u32(1); stsc.u32(1)
+        var stsz = ByteWriter(); stsz.u32(0); stsz.u32(9); stsz.u32(1)
+        let stco = ChunkOffsetTable(offsets: [0], is64Bit: false).atom()
+
+        let stbl = Atom(type: "stbl", children: [stsd, Atom(type: "stts", payload: stts.bytes), Atom(type: "stsc", payload: stsc.bytes), Atom(type: "stsz", payload: stsz.bytes), stco])
+        let minf = Atom(type: "minf", children: [
+            Atom(type: "gmhd", children: [Atom(type: "gmin", payload: gmin.bytes)]),
+            Atom(type: "hdlr", payload: dataHandler.bytes),
+            Atom(type: "dinf", children: [Atom(type: "dref", payload: dref.bytes)]),
+            stbl,
+        ])
+        let mdia = Atom(type: "mdia", children: [Atom(type: "mdhd", payload: mdhd.bytes), Atom(type: "hdlr", payload: hdlr.bytes), minf])
+        return Atom(type: "trak", children: [
+            Atom(type: "tkhd", payload: tkhd.bytes),
+            Atom(type: "edts", children: [Atom(type: "elst", payload: elst.bytes)]),
+            Atom(type: "tref", children: [Atom(type: "cdsc", payload: cdsc.bytes)]),
+            mdia,
+        ])
+    }
+}

@@ -1,0 +1,67 @@
+/// What `inspect` reports about one file. Field names are stable: scripts read them via `--json`.
+public struct InspectReport: Codable, Equatable, Sendable {
+    public var path: String
+    /// "still" or "movie"
+    public var kind: String
+    /// "jpeg", "heic", "quicktime", "mp4"
+    public var format: String
+    public var still: StillReport?
+    public var movie: MovieReport?
+
+    public struct StillReport: Codable, Equatable, Sendable {
+        public var width: Int
+        public var height: Int
+        public var subsampling: String
+        public var colorSpace: String
+        public var exif: Bool
+        /// "apple", "none" or "foreign"
+        public var makerNote: String
+        /// The maker of a foreign MakerNote.
+        public var makerNoteMaker: String?
+        public var contentIdentifier: String?
+        public var make: String?
+        public var model: String?
+        public var orientation: Int?
+    }
+
+    public struct MovieReport: Codable, Equatable, Sendable {
+        /// `ftyp` major brand, nil when the file has no `ftyp`.
+        public var brand: String?
+        public var durationSeconds: Double
+        public var timescale: UInt32
+        /// "before-media" or "after-media"
+        public var moovPosition: String
+        public var tracks: [TrackReport]
+        public var contentIdentifier: String?
+        /// Other `mdta` metadata keys with their values, in file order.
+        public var metadata: [MetadataEntry]
+        /// The still-image-time track, when there is exactly one or more (the first).
+        public var stillImageTime: StillImageTimeReport?
+        public var stillImageTimeTrackCount: Int
+    }
+
+    public struct TrackReport: Codable, Equatable, Sendable {
+        public var id: UInt32
+        public var handler: String
+        public var codec: String?
+        public var width: Int?
+        public var height: Int?
+        public var timescale: UInt32
+        public var durationSeconds: Double
+        public var sampleCount: UInt32
+    }
+
+    public struct MetadataEntry: Codable, Equatable, Sendable {
+        public var key: String
+        public var value: String
+    }
+
+    public struct StillImageTimeReport: Codable, Equatable, Sendable {
+        public var trackId: UInt32
+        /// Presentation time of its sample in seconds, edits applied.
+        public var presentationTime: Double?
+        public var value: Int64?
+        /// Track ids its `tref`/`cdsc` points at.
+        public var describes: [UInt32]
+    }
+}

@@ -1,0 +1,65 @@
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// Reads a still or a movie (told apart by content) into an `InspectReport`.
+public enum Inspector {
+    public static func inspect(path: String) throws -> InspectReport {
+        do {
+            let source = try FileSource(path: path)
+            guard source.size > 0 else { throw LivePhotoError(path: path, reason: "empty file", category: .unreadable) }
+            switch try FileKind.detect(source) {
+            case .jpeg:
+                return InspectReport(path: path, kind: "still", format: "jpeg", still: try stillReport(StillImageReader.read(path: path)), movie: nil)
+            case .heic:
+                throw LivePhotoError(path: path, reason: "HEIC stills are not yet supported", category: .unreadable)
+            case .quickTimeMovie, .mp4Movie:
+                let file = try MovieFile(source: source)
+                return InspectReport(path: path, kind: "movie", format: file.isQuickTime ? "quicktime" : "mp4", still: nil, movie: try movieReport(file))
+            case .unknown:
+                throw LivePhotoError(path: path, reason: "not a JPEG still or a QuickTime/MP4 movie", category: .unreadable)
+            }
+        } catch {
+            throw LivePhotoError.wrap(error, path: path)
+        }
+    }
+
+    public static func stillReport(_ info: StillImageInfo) -> InspectReport.StillReport {
+        var kind = "none"
+        var maker: String? = nil
+        switch info.makerNote {
+        case .none: kind = "none"
+        case .apple: kind = "apple"
+        case .foreign(let m): kind = "foreign"; maker = m
+        }
+        return InspectReport.StillReport(width: info.width, height: info.height, subsampling: info.subsampling, colorSpace: info.colorSpace,
+                                         exif: info.hasEXIF, makerNote: kind, makerNoteMaker: maker, contentIdentifier: info.contentIdentifier,
+                                         make: info.make, model: info.model, orientation: info.orientation)
+    }
+
+    public static func movieReport(_ file: MovieFile) throws -> InspectReport.MovieReport {
+        let movie = file.movie
+        let ts = movie.header.timescale
+        let tracks = movie.tracks.map { t -> InspectReport.TrackReport in
+            let entry = t.sampleEntries.first
+            return InspectReport.TrackReport(id: t.trackID, handler: t.handler.handlerType.description, codec: entry?.format.description,
+                                             width: entry?.width, height: entry?.height, timescale: t.mediaHeader.timescale,
+                                             durationSeconds: t.durationSeconds(movieTimescale: ts), sampleCount: t.sampleTable.sampleCount)
+        }
+        var metadata: [InspectReport.MetadataEntry] = []
+        for source in [movie.metadata, movie.userDataMetadata] {
+            for item in source?.items ?? [] where item.key != Movie.contentIdentifierKey {
+                metadata.append(.init(key: item.key, value: item.decoded.description))
+            }
+        }
+        var still: InspectReport.StillImageTimeReport? = nil
+        if let track = movie.stillImageTimeTracks.first {
+            let reading = try StillImageTimeTrack.read(track, in: file)
+            still = .init(trackId: track.trackID, presentationTime: reading.presentationTime, value: reading.value, describes: track.references["cdsc"] ?? [])
+        }
+        return InspectReport.MovieReport(brand: file.majorBrand?.description, durationSeconds: movie.durationSeconds, timescale: ts,
+                                         moovPosition: file.moovBeforeMedia ? "before-media" : "after-media", tracks: tracks,
+                                         contentIdentifier: movie.contentIdentifier, metadata: metadata, stillImageTime: still,
+                                         stillImageTimeTrackCount: movie.stillImageTimeTracks.count)
+    }
+}

@@ -1,2 +1,0 @@
-import ISOBMFF
-import StillImage

@@ -1,0 +1,152 @@
+import Foundation
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// `pair`: binds a JPEG still and a QuickTime (or MP4) movie into a Live Photo by writing one
+/// identifier into both and a still-image-time track into the movie. Both files are prepared
+/// (written and fsynced beside their targets) before either is committed, so a failure never
+/// leaves a half-paired pair; originals are never left half-written.
+public enum PairOperation {
+    public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
+        try requireKind(stillPath, still: true)
+        try requireKind(moviePath, still: false)
+
+        let stillInfo: StillImageInfo
+        do { stillInfo = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        if case .foreign(let maker) = stillInfo.makerNote, !options.replaceForeignMakerNote {
+            throw LivePhotoError(path: stillPath, reason: ForeignMakerNoteError(maker: maker).description, category: .refused)
+        }
+
+        var movieFile = try openMovie(moviePath)
+        if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile.topLevel), !options.dryRun {
+            // An earlier run was interrupted mid-append: cut its leftovers, then read again.
+            do { try InterruptedAppendRecovery.truncate(path: moviePath, to: cut) } catch { throw LivePhotoError.wrap(error, path: moviePath, category: .refused) }
+            movieFile = try openMovie(moviePath)
+        }
+        let movie = movieFile.movie
+        guard let video = movie.videoTracks.first else {
+            throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
+        }
+
+        let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: !movieFile.isQuickTime, directory: options.outputDirectory)
+
+        let stillID = stillInfo.contentIdentifier
+        let movieID = movie.contentIdentifier
+        let identifier = chooseIdentifier(options.identifier, stillID: stillID, movieID: movieID)
+        let stillTime = try StillTimeResolver.resolve(options.stillTime, movie: movie, video: video, path: moviePath)
+
+        var result = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
+                                identifier: identifier, stillTime: stillTime, status: "paired", movieWrite: "none")
+
+        if let existingTime = try alreadyPairedTime(movieFile, video: video, identifier: identifier, stillID: stillID, movieID: movieID, choice: options.stillTime, stillTime: stillTime) {
+            result.status = "already-paired"
+            result.stillTime = existingTime
+            result.stillOutput = stillPath
+            result.movieOutput = moviePath
+            return result
+        }
+
+        let inPlaceTail = outputs.movie == moviePath && TailAppendMovieWrite.applies(to: movieFile)
+        result.movieWrite = outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
+        if options.dryRun {
+            result.status = "dry-run"
+            return result
+        }
+
+        AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
+        AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
+
+        let stillWriter: AtomicFileWriter
+        do {
+            stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: outputs.still, identifier: identifier,
+                                                           replaceForeignMakerNote: options.replaceForeignMakerNote)
+        } catch {
+            throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
+        }
+
+        let plan = MovieRewritePlan(file: movieFile)
+        if !movieFile.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
+        do {
+            try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: stillTime)
+        } catch {
+            stillWriter.discard()
+            throw LivePhotoError.wrap(error, path: moviePath)
+        }
+
+        if inPlaceTail {
+            let tail: TailAppendMovieWrite
+            do {
+                tail = try TailAppendMovieWrite(plan)
+                try tail.prepare()
+            } catch {
+                stillWriter.discard()
+                throw LivePhotoError.wrap(error, path: moviePath, category: .refused)
+            }
+            do { try stillWriter.commit() } catch { tail.abort(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+            do { try tail.commit() } catch { throw LivePhotoError.wrap(error, path: moviePath, category: .refused) }
+        } else {
+            let movieWriter: AtomicFileWriter
+            do {
+                movieWriter = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
+            } catch {
+                stillWriter.discard()
+                throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
+            }
+            do { try stillWriter.commit() } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+            do { try movieWriter.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
+        }
+        return result
+    }
+
+    static func chooseIdentifier(_ choice: PairOptions.IdentifierChoice, stillID: String?, movieID: String?) -> String {
+        switch choice {
+        case .given(let id): return id
+        case .fresh: return ContentIdentifier.random()
+        case .automatic:
+            let s = stillID.flatMap { ContentIdentifier.isWellFormed($0) ? $0 : nil }
+            let m = movieID.flatMap { ContentIdentifier.isWellFormed($0) ? $0 : nil }
+            if let s, let m { return s == m ? s : ContentIdentifier.random() }
+            return s ?? m ?? ContentIdentifier.random()
+        }
+    }
+
+    /// The existing still time when both files already carry `identifier` and the movie has
+    /// one correct still-image-time track (at the asked time, if one was asked); else nil.
+    static func alreadyPairedTime(_ file: MovieFile, video: Track, identifier: String, stillID: String?, movieID: String?,
+                                  choice: PairOptions.StillTimeChoice, stillTime: Double) throws -> Double? {
+        guard stillID == identifier, movieID == identifier, file.movie.metadata?.stringValue(forKey: Movie.contentIdentifierKey) == identifier else { return nil }
+        let tracks = file.movie.stillImageTimeTracks
+        guard tracks.count == 1, let track = tracks.first else { return nil }
+        guard (track.references["cdsc"] ?? []).contains(video.trackID) else { return nil }
+        let reading = try StillImageTimeTrack.read(track, in: file)
+        guard reading.value != nil, let t = reading.presentationTime else { return nil }
+        let span = video.presentedSpan(movieTimescale: file.movie.header.timescale)
+        guard t >= span.start - 1e-6, t <= span.end + 1e-6 else { return nil }
+        if choice != .middle && abs(t - stillTime) > 0.0005 { return nil }
+        return t
+    }
+
+    static func requireKind(_ path: String, still: Bool) throws {
+        let kind: FileKind
+        do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
+        if still {
+            switch kind {
+            case .jpeg: return
+            case .heic: throw LivePhotoError(path: path, reason: "HEIC stills are not yet supported", category: .unreadable)
+            case .quickTimeMovie, .mp4Movie: throw LivePhotoError(path: path, reason: "is a movie; the first argument must be the still (JPEG)", category: .unreadable)
+            case .unknown: throw LivePhotoError(path: path, reason: "not a JPEG still", category: .unreadable)
+            }
+        } else {
+            switch kind {
+            case .quickTimeMovie, .mp4Movie: return
+            case .jpeg, .heic: throw LivePhotoError(path: path, reason: "is a still image; the second argument must be the movie (QuickTime or MP4)", category: .unreadable)
+            case .unknown: throw LivePhotoError(path: path, reason: "not a QuickTime or MP4 movie", category: .unreadable)
+            }
+        }
+    }
+
+    static func openMovie(_ path: String) throws -> MovieFile {
+        do { return try MovieFile.open(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
+    }
+}

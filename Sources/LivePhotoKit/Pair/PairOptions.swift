@@ -1,0 +1,44 @@
+/// How `pair` chooses the identifier, the still's time and where it writes.
+public struct PairOptions: Sendable {
+    public enum IdentifierChoice: Sendable, Equatable {
+        /// Reuse what the files carry (both equal: nothing to do; one side: that one), else a fresh UUID.
+        case automatic
+        /// This UUID (already normalized, upper-case).
+        case given(String)
+        /// A fresh UUID even when the files carry one.
+        case fresh
+    }
+
+    public enum StillTimeChoice: Sendable, Equatable {
+        /// The middle of the video track's presentation.
+        case middle
+        /// Seconds on the movie timeline.
+        case seconds(Double)
+        /// The presentation time of video frame N (0-based, presentation order).
+        case frame(Int)
+    }
+
+    public var identifier: IdentifierChoice = .automatic
+    public var stillTime: StillTimeChoice = .middle
+    /// Write new files into this directory instead of editing in place.
+    public var outputDirectory: String? = nil
+    public var dryRun = false
+    public var replaceForeignMakerNote = false
+
+    public init() {}
+}
+
+/// What `pair` did (or, with `--dry-run`, would do).
+public struct PairResult: Codable, Equatable, Sendable {
+    public var still: String
+    public var movie: String
+    /// The written (or, in a dry run, to-be-written) paths.
+    public var stillOutput: String
+    public var movieOutput: String
+    public var identifier: String
+    public var stillTime: Double
+    /// "already-paired", "paired", "dry-run"
+    public var status: String
+    /// How the movie was written: "tail-append" (in place, media untouched), "rewrite" (whole file), "new-file", or "none".
+    public var movieWrite: String
+}

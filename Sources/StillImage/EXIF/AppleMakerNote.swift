@@ -1,0 +1,168 @@
+import BinaryIO
+
+/// Apple's MakerNote ("Apple iOS\0", version, byte order, then an IFD whose out-of-line value
+/// offsets count from the MakerNote's own start), decoded and re-encoded by our own code
+/// because libexif cannot save it. Values are kept exactly as stored, so a parse/serialize
+/// round trip changes only the layout of the data area.
+public struct AppleMakerNote: Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
+        public var tag: UInt16
+        public var type: UInt16
+        public var count: UInt32
+        /// The value bytes (inline or from the data area), exactly as stored, in the note's byte order.
+        public var value: [UInt8]
+
+        public init(tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]) {
+            self.tag = tag
+            self.type = type
+            self.count = count
+            self.value = value
+        }
+    }
+
+    /// The two bytes after the signature, read and written big-endian (0x0001 seen).
+    public var version: UInt16
+    /// "MM" (true) or "II".
+    public var bigEndian: Bool
+    public var entries: [Entry]
+
+    public static let signature: [UInt8] = Array("Apple iOS".utf8) + [0]
+    /// Signature (10) + version (2) + byte order (2).
+    static let headerLength = 14
+    public static let contentIdentifierTag: UInt16 = 0x0011
+
+    public init(version: UInt16 = 1, bigEndian: Bool = true, entries: [Entry] = []) {
+        self.version = version
+        self.bigEndian = bigEndian
+        self.entries = entries
+    }
+
+    public static func isApple<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+        bytes.starts(with: signature)
+    }
+
+    /// Decodes a MakerNote. Every count and offset is checked against `bytes` before use.
+    /// - Parameter baseOffset: absolute file offset of `bytes[0]`, for error messages.
+    public static func parse(_ bytes: [UInt8], baseOffset: UInt64 = 0) throws -> AppleMakerNote {
+        let path = "APP1/Exif/MakerNote"
+        var r = ByteReader(bytes, baseOffset: baseOffset, path: path)
+        guard try r.readBytes(signature.count) == signature else {
+            throw ParseError(.invalidValue, "not an Apple MakerNote (no \"Apple iOS\\0\" signature)", path: path, offset: baseOffset)
+        }
+        let version = try r.readUInt16()
+        let bigEndian: Bool
+        switch try r.readBytes(2) {
+        case [0x4D, 0x4D]: bigEndian = true
+        case [0x49, 0x49]: bigEndian = false
+        default: throw ParseError(.invalidValue, "Apple MakerNote byte order is neither MM nor II", path: path, offset: baseOffset + 12)
+        }
+        r.littleEndian = !bigEndian
+        let count = Int(try r.readUInt16())
+        try r.require(count * 12, "\(count) MakerNote entries")
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let entryOffset = r.position
+            let tag = try r.readUInt16()
+            let type = try r.readUInt16()
+            let n = try r.readUInt32()
+            let entryPath = path + "/0x" + hex(tag)
+            guard let size = TIFFType.elementSize(type) else {
+                throw ParseError(.unsupported, "MakerNote tag 0x\(hex(tag)) has TIFF type \(type), whose size is unknown", path: entryPath, offset: baseOffset + UInt64(entryOffset))
+            }
+            let total = UInt64(size) * UInt64(n)
+            let value: [UInt8]
+            if total <= 4 {
+                value = Array(try r.readBytes(4).prefix(Int(total)))
+            } else {
+                let offset = UInt64(try r.readUInt32())
+                guard offset + total <= UInt64(bytes.count) else {
+                    throw ParseError(.invalidValue, "MakerNote tag 0x\(hex(tag)) value (\(total) bytes at offset \(offset)) lies outside the \(bytes.count)-byte MakerNote",
+                                     path: entryPath, offset: baseOffset + UInt64(entryOffset) + 8)
+                }
+                value = Array(bytes[Int(offset)..<Int(offset + total)])
+            }
+            entries.append(Entry(tag: tag, type: type, count: n, value: value))
+        }
+        // The next-IFD offset (4 bytes, 0) follows; it carries nothing we keep.
+        return AppleMakerNote(version: version, bigEndian: bigEndian, entries: entries)
+    }
+
+    /// Lays the note out afresh: header, entry count, entries sorted by tag (stable, so
+    /// duplicate tags keep their order), a zero next-IFD offset, then the data area with each
+    /// value longer than 4 bytes on an even offset. Offsets count from the MakerNote start.
+    public func serialized() -> [UInt8] {
+        precondition(entries.count <= 0xFFFF, "an IFD holds at most 65535 entries")
+        let sorted = entries.enumerated().sorted { ($0.element.tag, $0.offset) < ($1.element.tag, $1.offset) }.map(\.element)
+        var out = EndianWriter(bigEndian: bigEndian)
+        out.bytes += AppleMakerNote.signature
+        out.bytes += [UInt8(version >> 8), UInt8(version & 0xFF)]
+        out.bytes += bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
+        out.u16(UInt16(sorted.count))
+        var data: [UInt8] = []
+        let dataStart = AppleMakerNote.headerLength + 2 + 12 * sorted.count + 4
+        for entry in sorted {
+            out.u16(entry.tag)
+            out.u16(entry.type)
+            out.u32(entry.count)
+            if entry.value.count <= 4 {
+                out.bytes += entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
+            } else {
+                out.u32(UInt32(dataStart + data.count))
+                data += entry.value
+                if data.count % 2 == 1 { data.append(0) }
+            }
+        }
+        out.u32(0)
+        return out.bytes + data
+    }
+
+    /// Tag 0x11 (ImageIO "17"; exiftool MediaGroupUUID / ContentIdentifier), up to its first NUL.
+    public var contentIdentifier: String? {
+        guard let entry = entries.first(where: { $0.tag == AppleMakerNote.contentIdentifierTag }),
+              TIFFType.elementSize(entry.type) == 1 else { return nil }
+        return String(validating: entry.value.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// Sets tag 0x11 to `id` as NUL-terminated ASCII (type 2). Replaces the existing entry in
+    /// place (dropping any duplicate 0x11) or adds one; every other entry is left as it is.
+    public mutating func setContentIdentifier(_ id: String) {
+        let value = Array(id.utf8) + [0]
+        let entry = Entry(tag: AppleMakerNote.contentIdentifierTag, type: TIFFType.ascii, count: UInt32(value.count), value: value)
+        if let i = entries.firstIndex(where: { $0.tag == AppleMakerNote.contentIdentifierTag }) {
+            entries[i] = entry
+            var keptFirst = false
+            entries.removeAll { e in
+                guard e.tag == AppleMakerNote.contentIdentifierTag else { return false }
+                defer { keptFirst = true }
+                return keptFirst
+            }
+        } else {
+            entries.append(entry)
+        }
+    }
+
+    /// A note holding only the content identifier: "Apple iOS\0", version 1, "MM", tag 0x11.
+    /// Apple's own notes also carry 0x01 (MakerNoteVersion) and camera state; we do not
+    /// invent values for those, and readers (Photos, ImageIO, exiftool) need only tag 0x11.
+    public static func minimal(contentIdentifier: String) -> AppleMakerNote {
+        var note = AppleMakerNote(version: 1, bigEndian: true, entries: [])
+        note.setContentIdentifier(contentIdentifier)
+        return note
+    }
+}
+
+/// Appends 16/32-bit fields in either byte order (ByteWriter is big-endian only).
+struct EndianWriter {
+    let bigEndian: Bool
+    var bytes: [UInt8] = []
+
+    mutating func u16(_ v: UInt16) {
+        bytes += bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)]
+    }
+
+    mutating func u32(_ v: UInt32) {
+        let be = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+        bytes += bigEndian ? be : be.reversed()
+    }
+}

@@ -1,0 +1,226 @@
+import BinaryIO
+
+/// Our own bounds-checked index of the TIFF structure inside an EXIF APP1 payload: which
+/// entries each IFD holds and where their values are. libexif is what rewrites EXIF; this
+/// index is what we use to find the MakerNote (with its file offset) and to check, after
+/// libexif has saved, that every other tag came through unchanged.
+struct ExifTIFF {
+    enum Directory: String, CaseIterable {
+        case ifd0 = "IFD0", exif = "ExifIFD", gps = "GPS", interop = "InteropIFD", ifd1 = "IFD1"
+    }
+
+    struct Entry {
+        let tag: UInt16
+        let type: UInt16
+        let count: UInt32
+        /// Offset of the 12-byte entry within the TIFF data.
+        let entryOffset: Int
+        /// Where the value bytes are within the TIFF data.
+        let value: Value
+    }
+
+    enum Value: Equatable {
+        case bytes(Range<Int>)
+        /// A type whose element size is unknown, so the value cannot be found.
+        case unknownType
+        /// The value would lie (partly) outside the TIFF data.
+        case outOfBounds
+    }
+
+    static let exifIFDPointer: UInt16 = 0x8769
+    static let gpsIFDPointer: UInt16 = 0x8825
+    static let interopIFDPointer: UInt16 = 0xA005
+    static let thumbnailOffsetTag: UInt16 = 0x0201
+    static let thumbnailLengthTag: UInt16 = 0x0202
+    static let makerNoteTag: UInt16 = 0x927C
+    static let makeTag: UInt16 = 0x010F
+
+    /// The TIFF data: the APP1 payload after "Exif\0\0".
+    let tiff: [UInt8]
+    let littleEndian: Bool
+    /// Absolute file offset of `tiff[0]`.
+    let baseOffset: UInt64
+    let path: String
+    private(set) var directories: [Directory: [Entry]] = [:]
+    /// Sub-IFDs (GPS, Interop, IFD1) whose pointer leads nowhere readable; IFD0 and the Exif
+    /// IFD must be readable or parsing throws.
+    private(set) var damaged: [Directory: ParseError] = [:]
+
+    /// "Exif\0\0" before the TIFF header.
+    static let exifHeaderLength = 6
+
+    /// - Parameters:
+    ///   - payload: the APP1 payload, starting with "Exif\0\0".
+    ///   - payloadOffset: its absolute file offset.
+    init(payload: [UInt8], payloadOffset: UInt64 = 0, path: String = "APP1/Exif") throws {
+        guard payload.starts(with: JPEGSegment.exifHeader) else {
+            throw ParseError(.invalidValue, "EXIF payload does not start with \"Exif\\0\\0\"", path: path, offset: payloadOffset)
+        }
+        self.tiff = Array(payload.dropFirst(ExifTIFF.exifHeaderLength))
+        self.baseOffset = payloadOffset + UInt64(ExifTIFF.exifHeaderLength)
+        self.path = path
+        var r = ByteReader(tiff, baseOffset: baseOffset, path: path)
+        let order = try r.readBytes(2)
+        switch order {
+        case [0x49, 0x49]: littleEndian = true
+        case [0x4D, 0x4D]: littleEndian = false
+        default: throw ParseError(.invalidValue, "TIFF byte order is neither II nor MM", path: path, offset: baseOffset)
+        }
+        r.littleEndian = littleEndian
+        guard try r.readUInt16() == 42 else {
+            throw ParseError(.invalidValue, "TIFF header magic is not 42", path: path, offset: baseOffset + 2)
+        }
+        let ifd0Offset = try r.readUInt32()
+        var visited: Set<Int> = []
+        let ifd0 = try readIFD(at: ifd0Offset, .ifd0, visited: &visited)
+        directories[.ifd0] = ifd0.entries
+
+        if let pointer = ifd0.entries.first(where: { $0.tag == ExifTIFF.exifIFDPointer }) {
+            let exif = try readIFD(at: pointerValue(pointer, .ifd0), .exif, visited: &visited)
+            directories[.exif] = exif.entries
+            if let interop = exif.entries.first(where: { $0.tag == ExifTIFF.interopIFDPointer }) {
+                readOptionalIFD(pointer: interop, from: .exif, .interop, visited: &visited)
+            }
+        }
+        if let gps = ifd0.entries.first(where: { $0.tag == ExifTIFF.gpsIFDPointer }) {
+            readOptionalIFD(pointer: gps, from: .ifd0, .gps, visited: &visited)
+        }
+        if ifd0.next != 0 {
+            do {
+                directories[.ifd1] = try readIFD(at: ifd0.next, .ifd1, visited: &visited).entries
+            } catch let e as ParseError {
+                damaged[.ifd1] = e
+            }
+        }
+    }
+
+    private mutating func readOptionalIFD(pointer: Entry, from parent: Directory, _ dir: Directory, visited: inout Set<Int>) {
+        do {
+            directories[dir] = try readIFD(at: try pointerValue(pointer, parent), dir, visited: &visited).entries
+        } catch let e as ParseError {
+            damaged[dir] = e
+        } catch {
+            damaged[dir] = ParseError(.invalidValue, "\(error)", path: path + "/" + dir.rawValue)
+        }
+    }
+
+    /// The IFD offset held by a pointer tag (one LONG, or IFD type 13).
+    private func pointerValue(_ entry: Entry, _ dir: Directory) throws -> UInt32 {
+        guard entry.count == 1, entry.type == TIFFType.long || entry.type == 13, case .bytes(let range) = entry.value else {
+            throw ParseError(.invalidValue, "IFD pointer tag 0x\(hex(entry.tag)) is not one LONG", path: path + "/" + dir.rawValue, offset: baseOffset + UInt64(entry.entryOffset))
+        }
+        return readUInt32(at: range.lowerBound)
+    }
+
+    private func readIFD(at offset: UInt32, _ dir: Directory, visited: inout Set<Int>) throws -> (entries: [Entry], next: UInt32) {
+        let dirPath = path + "/" + dir.rawValue
+        let start = Int(offset)
+        guard start < tiff.count else {
+            throw ParseError(.truncated, "\(dir.rawValue) offset \(offset) is past the end of the EXIF data (\(tiff.count) bytes)", path: dirPath, offset: baseOffset)
+        }
+        guard visited.insert(start).inserted else {
+            throw ParseError(.invalidValue, "\(dir.rawValue) points at an IFD already read (a loop)", path: dirPath, offset: baseOffset + UInt64(start))
+        }
+        var r = ByteReader(tiff, range: start..<tiff.count, baseOffset: baseOffset, path: dirPath)
+        r.littleEndian = littleEndian
+        let count = Int(try r.readUInt16())
+        try r.require(count * 12, "\(count) IFD entries")
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let entryOffset = r.position
+            let tag = try r.readUInt16()
+            let type = try r.readUInt16()
+            let n = try r.readUInt32()
+            let field = try r.readUInt32()
+            entries.append(Entry(tag: tag, type: type, count: n, entryOffset: entryOffset,
+                                 value: locateValue(type: type, count: n, field: field, entryOffset: entryOffset)))
+        }
+        // The next-IFD offset is optional at the very end of the data (some writers omit it).
+        let next: UInt32 = r.remaining >= 4 ? try r.readUInt32() : 0
+        return (entries, next)
+    }
+
+    private func locateValue(type: UInt16, count: UInt32, field: UInt32, entryOffset: Int) -> Value {
+        guard let size = TIFFType.elementSize(type) else { return .unknownType }
+        let total = UInt64(size) * UInt64(count)
+        if total <= 4 { return .bytes(entryOffset + 8 ..< entryOffset + 8 + Int(total)) }
+        guard UInt64(field) + total <= UInt64(tiff.count) else { return .outOfBounds }
+        return .bytes(Int(field) ..< Int(field) + Int(total))
+    }
+
+    func readUInt32(at i: Int) -> UInt32 {
+        let b = tiff[i..<i + 4].map(UInt32.init)
+        return littleEndian ? (b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]) : (b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3])
+    }
+
+    func entry(_ tag: UInt16, in dir: Directory) -> Entry? {
+        directories[dir]?.first { $0.tag == tag }
+    }
+
+    func valueBytes(_ entry: Entry) -> ArraySlice<UInt8>? {
+        if case .bytes(let range) = entry.value { return tiff[range] }
+        return nil
+    }
+
+    /// The MakerNote entry of the Exif IFD.
+    var makerNoteEntry: Entry? { entry(ExifTIFF.makerNoteTag, in: .exif) }
+
+    /// The MakerNote value bytes, their range within the APP1 payload and their file offset.
+    /// Throws when the entry exists but its value lies outside the EXIF data.
+    func makerNote() throws -> (bytes: [UInt8], payloadRange: Range<Int>, fileOffset: UInt64)? {
+        guard let e = makerNoteEntry else { return nil }
+        guard case .bytes(let range) = e.value else {
+            throw ParseError(.invalidValue, "MakerNote (\(e.count) elements of type \(e.type)) does not lie within the EXIF data",
+                             path: path + "/MakerNote", offset: baseOffset + UInt64(e.entryOffset))
+        }
+        let shifted = range.lowerBound + ExifTIFF.exifHeaderLength ..< range.upperBound + ExifTIFF.exifHeaderLength
+        return (Array(tiff[range]), shifted, baseOffset + UInt64(range.lowerBound))
+    }
+
+    /// The JPEG thumbnail bytes IFD1 points at, when both tags are present and in range.
+    var thumbnail: ArraySlice<UInt8>? {
+        guard let o = entry(ExifTIFF.thumbnailOffsetTag, in: .ifd1), let l = entry(ExifTIFF.thumbnailLengthTag, in: .ifd1),
+              let offset = scalarLong(o), let length = scalarLong(l), length > 0,
+              UInt64(offset) + UInt64(length) <= UInt64(tiff.count) else { return nil }
+        return tiff[Int(offset)..<Int(offset) + Int(length)]
+    }
+
+    /// One SHORT or LONG as an integer.
+    func scalarLong(_ entry: Entry) -> UInt32? {
+        guard entry.count == 1, case .bytes(let r) = entry.value else { return nil }
+        switch entry.type {
+        case TIFFType.long: return readUInt32(at: r.lowerBound)
+        case TIFFType.short:
+            let a = UInt32(tiff[r.lowerBound]), b = UInt32(tiff[r.lowerBound + 1])
+            return littleEndian ? (b << 8 | a) : (a << 8 | b)
+        default: return nil
+        }
+    }
+
+    /// An ASCII value up to its first NUL, trimmed of spaces.
+    func ascii(_ tag: UInt16, in dir: Directory) -> String? {
+        guard let e = entry(tag, in: dir), let bytes = valueBytes(e) else { return nil }
+        return ExifTIFF.trimmedASCII(bytes)
+    }
+
+    static func trimmedASCII<C: Collection>(_ bytes: C) -> String? where C.Element == UInt8 {
+        let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            .trimmingSpaces()
+        return text.isEmpty ? nil : text
+    }
+}
+
+func hex(_ v: UInt16) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,84 @@
+import BinaryIO
+
+/// A JPEG whose MakerNote is not Apple's: pairing would replace it, losing the vendor's data.
+public struct ForeignMakerNoteError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let maker: String
+    public init(maker: String) { self.maker = maker }
+    public var description: String {
+        "has a \(maker) MakerNote that pairing would replace; pass --replace-maker-note to replace it"
+    }
+}
+
+/// The still-image half of `pair`: a copy of the JPEG whose Apple MakerNote tag 17 holds the
+/// content identifier. Only the EXIF APP1 changes; every other byte is copied as it is.
+public enum StillIdentifierWriter {
+    /// Writes a copy of `sourcePath` whose EXIF Apple MakerNote tag 17 = identifier into an
+    /// AtomicFileWriter targeting `targetPath` (may equal sourcePath), fsynced but NOT committed;
+    /// the caller commits or discards (so a pair can prepare both files before committing either).
+    ///
+    /// Layout: SOI and every segment before the EXIF APP1 verbatim, the new APP1, then everything
+    /// after the old APP1 verbatim through EOF (other segments, scan data, EOI, trailers). A
+    /// JPEG without EXIF gets a new APP1 after SOI, or after the leading APP0 segments (JFIF
+    /// requires its APP0 first).
+    public static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> AtomicFileWriter {
+        try validate(identifier)
+        let source = try FileSource(path: sourcePath)
+        let structure = try JPEGStructure.read(source)
+
+        let payload: [UInt8]
+        let keepBefore: UInt64   // bytes [0, keepBefore) copied before the new APP1
+        let resumeAt: UInt64     // bytes [resumeAt, EOF) copied after it
+        if let exif = structure.exifSegment {
+            let old = try source.read(at: exif.payloadOffset, count: exif.payloadLength, path: "APP1/Exif")
+            payload = try ExifIdentifierRewrite.rewrite(payload: old, payloadOffset: exif.payloadOffset,
+                                                        identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
+            keepBefore = exif.offset
+            resumeAt = exif.endOffset
+        } else {
+            payload = try ExifIdentifierRewrite.minimal(identifier: identifier)
+            let leadingAPP0 = structure.segments.prefix { $0.isAPP(0) }
+            keepBefore = leadingAPP0.last?.endOffset ?? 2
+            resumeAt = keepBefore
+        }
+
+        let writer = try AtomicFileWriter(targetPath: targetPath)
+        do {
+            try writer.copy(from: source, offset: 0, count: keepBefore)
+            var segment = ByteWriter(capacity: payload.count + 4)
+            segment.u8(0xFF); segment.u8(JPEGMarker.app1); segment.u16(UInt16(payload.count + 2))
+            segment.append(payload)
+            try writer.write(segment.bytes)
+            try writer.copy(from: source, offset: resumeAt, count: source.size - resumeAt)
+            try writer.sync()
+            try verifyWritten(writer.temporaryPath, identifier: identifier, scanBytes: source.size - structure.scanStart)
+        } catch {
+            writer.discard()
+            throw error
+        }
+        return writer
+    }
+
+    /// Apple writes an upper-case UUID; we accept any printable ASCII that fits an EXIF string.
+    static func validate(_ identifier: String) throws {
+        let bytes = Array(identifier.utf8)
+        guard !bytes.isEmpty, bytes.count <= 255, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            throw ParseError(.invalidValue, "the content identifier must be 1 to 255 printable ASCII characters")
+        }
+    }
+
+    /// Reads the temporary file back the way a reader would: its structure parses, the scan
+    /// data is as long as before, and tag 17 holds the identifier.
+    static func verifyWritten(_ path: String, identifier: String, scanBytes: UInt64) throws {
+        let written = try FileSource(path: path)
+        let structure = try JPEGStructure.read(written)
+        guard written.size - structure.scanStart == scanBytes, let exif = structure.exifSegment else {
+            throw ParseError(.invalidValue, "the written file does not read back as expected", path: "JPEG")
+        }
+        let payload = try written.read(at: exif.payloadOffset, count: exif.payloadLength)
+        let tiff = try ExifTIFF(payload: payload, payloadOffset: exif.payloadOffset)
+        guard let note = try tiff.makerNote(),
+              try AppleMakerNote.parse(note.bytes, baseOffset: note.fileOffset).contentIdentifier == identifier else {
+            throw ParseError(.invalidValue, "the written file's MakerNote does not hold the identifier", path: "APP1/Exif/MakerNote")
+        }
+    }
+}

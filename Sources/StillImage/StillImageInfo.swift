@@ -1,0 +1,62 @@
+import BinaryIO
+
+/// What `inspect` and `verify` need to know about a still image, read from its headers only.
+public struct StillImageInfo: Sendable {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public let subsampling: String
+    public let colorSpace: String
+    public let hasEXIF: Bool
+    public let makerNote: MakerNoteKind
+    public let appleMakerNote: AppleMakerNote?
+    /// Apple MakerNote tag 17: the Live Photo content identifier.
+    public var contentIdentifier: String? { appleMakerNote?.contentIdentifier }
+    public let make: String?
+    public let model: String?
+    public let orientation: Int?
+
+    public init(path: String, width: Int, height: Int, subsampling: String, colorSpace: String, hasEXIF: Bool,
+                makerNote: MakerNoteKind, appleMakerNote: AppleMakerNote?, make: String?, model: String?, orientation: Int?) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.subsampling = subsampling
+        self.colorSpace = colorSpace
+        self.hasEXIF = hasEXIF
+        self.makerNote = makerNote
+        self.appleMakerNote = appleMakerNote
+        self.make = make
+        self.model = model
+        self.orientation = orientation
+    }
+}
+
+public enum StillImageReader {
+    /// Reads a JPEG's segment headers, frame header (libjpeg-turbo) and EXIF (libexif for
+    /// Make/Model/Orientation, our own code for the MakerNote). The image data is not read.
+    /// A file that is not a JPEG (HEIC, PNG, ...) throws `ParseError` kind `.unsupported`,
+    /// message "not a JPEG file: ...".
+    public static func read(path: String) throws -> StillImageInfo {
+        let source = try FileSource(path: path)
+        let structure = try JPEGStructure.read(source)
+        let header = try TurboJPEG.header(of: source, structure: structure)
+        guard let segment = structure.exifSegment else {
+            return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
+                                  colorSpace: header.colorSpace, hasEXIF: false, makerNote: .none, appleMakerNote: nil,
+                                  make: nil, model: nil, orientation: nil)
+        }
+        let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")
+        let tiff = try ExifTIFF(payload: payload, payloadOffset: segment.payloadOffset)
+        let found = try tiff.makerNote()
+        let block = try ExifBlock(payload: payload, hidingMakerNoteAt: found?.payloadRange)
+        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: block.make)
+        var apple: AppleMakerNote? = nil
+        if kind == .apple, let found {
+            apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset)
+        }
+        return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
+                              colorSpace: header.colorSpace, hasEXIF: true, makerNote: kind, appleMakerNote: apple,
+                              make: block.make, model: block.model, orientation: block.orientation)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import LivePhotoKit
+
+/// Printing for the command-line layer: results to stdout, one-line errors to stderr.
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    }
+
+    /// `livephoto: <path>: <reason>`
+    static func fileError(_ error: LivePhotoError) {
+        Console.error("livephoto: \(error.path): \(oneLine(error.reason))")
+    }
+
+    static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
+
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func seconds(_ t: Double?) -> String { t.map { String(format: "%.3f s", $0) } ?? "-" }
+
+    static func exitCode(for error: Error) -> Int32 {
+        (error as? LivePhotoError)?.category.rawValue ?? ExitStatus.unreadable
+    }
+
+    /// Reports an error about a file and returns its exit code.
+    static func report(_ error: Error, path: String) -> Int32 {
+        let e = LivePhotoError.wrap(error, path: path)
+        fileError(e)
+        return e.category.rawValue
+    }
+}

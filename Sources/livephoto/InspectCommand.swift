@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what a still or a movie holds: identifier, tracks, still-image-time.",
+        discussion: """
+        Files are recognised by content, not by name. A file that cannot be read is reported \
+        as 'livephoto: <path>: <reason>' on stderr; the others are still inspected, and the \
+        exit code is 3.
+        """
+    )
+
+    @Argument(help: "Stills (JPEG) and movies (QuickTime, MP4) to inspect.")
+    var files: [String]
+
+    @Flag(name: .long, help: "Print one JSON document (an array when several files are given).")
+    var json = false
+
+    func run() throws {
+        var reports: [InspectJSONEntry] = []
+        var status = ExitStatus.ok
+        for path in files {
+            do {
+                let report = try Inspector.inspect(path: path)
+                reports.append(.report(report))
+                if !json { print(InspectText.render(report)) }
+            } catch {
+                status = max(status, Console.report(error, path: path))
+                reports.append(.failure(path: path, error: LivePhotoError.wrap(error, path: path).reason))
+            }
+        }
+        if json {
+            print(files.count == 1 ? Console.json(reports[0]) : Console.json(reports))
+        }
+        if status != ExitStatus.ok { throw ExitCode(status) }
+    }
+}
+
+/// One element of `inspect --json`: a report, or `{"path": ..., "error": ...}`.
+enum InspectJSONEntry: Encodable {
+    case report(InspectReport)
+    case failure(path: String, error: String)
+
+    func encode(to encoder: Encoder) throws {
+        switch self {
+        case .report(let r): try r.encode(to: encoder)
+        case .failure(let path, let error):
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(path, forKey: .path)
+            try c.encode(error, forKey: .error)
+        }
+    }
+    enum Keys: String, CodingKey { case path, error }
+}
+
+enum InspectText {
+    static func render(_ r: InspectReport) -> String {
+        var lines: [String] = []
+        if let s = r.still {
+            lines.append("\(r.path): JPEG still, \(s.width)x\(s.height) (\(s.subsampling), \(s.colorSpace))")
+            var maker = s.makerNote
+            if let m = s.makerNoteMaker { maker += " (\(m))" }
+            lines.append("  EXIF: \(s.exif ? "yes" : "no"), MakerNote: \(maker)")
+            if s.make != nil || s.model != nil { lines.append("  camera: \([s.make, s.model].compactMap { $0 }.joined(separator: " "))") }
+            lines.append("  content identifier: \(s.contentIdentifier ?? "(none)")")
+        }
+        if let m = r.movie {
+            let brand = m.brand.map { "brand '\($0)'" } ?? "no ftyp"
+            let format = r.format == "mp4" ? "MP4" : "QuickTime"
+            lines.append("\(r.path): \(format) movie (\(brand)), \(Console.seconds(m.durationSeconds)), moov \(m.moovPosition == "before-media" ? "before" : "after") media")
+            for t in m.tracks {
+                var line = "  track \(t.id): \(t.handler) \(t.codec ?? "?")"
+                if let w = t.width, let h = t.height { line += " \(w)x\(h)" }
+                line += ", timescale \(t.timescale), \(Console.seconds(t.durationSeconds)), \(t.sampleCount) samples"
+                lines.append(line)
+            }
+            lines.append("  content identifier: \(m.contentIdentifier ?? "(none)")")
+            for e in m.metadata { lines.append("  \(e.key) = \(e.value)") }
+            if let s = m.stillImageTime {
+                var line = "  still-image-time: track \(s.trackId) at \(Console.seconds(s.presentationTime)), value \(s.value.map(String.init) ?? "-")"
+                line += s.describes.isEmpty ? ", no tref" : ", describes track \(s.describes.map(String.init).joined(separator: ", "))"
+                if m.stillImageTimeTrackCount > 1 { line += " (\(m.stillImageTimeTrackCount) such tracks)" }
+                lines.append(line)
+            } else {
+                lines.append("  still-image-time: (none)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

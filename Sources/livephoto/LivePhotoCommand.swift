@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+/// Exit codes, the same for every command (see README).
+enum ExitStatus {
+    static let ok: Int32 = 0
+    /// `verify`: the pair is not a valid Live Photo.
+    static let invalidPair: Int32 = 1
+    static let usage: Int32 = 2
+    /// A file is missing, unreadable, damaged or not a still/movie.
+    static let unreadable: Int32 = 3
+    /// The operation was refused or could not write (foreign MakerNote, out-of-range still time, read-only, no space).
+    static let refused: Int32 = 4
+}
+
+struct LivePhotoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "livephoto",
+        abstract: "Assemble, inspect and verify Apple Live Photos on Linux.",
+        discussion: """
+        A Live Photo is a still (JPEG) and a QuickTime movie bound by one UUID: the still's Apple \
+        MakerNote tag 17 and the movie's com.apple.quicktime.content.identifier, plus a timed \
+        still-image-time track marking where the still sits in the movie.
+
+        Exit codes: 0 success; 1 not a valid Live Photo pair (verify); 2 usage error; \
+        3 a file is missing, unreadable or not a still/movie; 4 refused or could not write.
+        """,
+        version: LivePhotoVersion.string,
+        subcommands: [InspectCommand.self, PairCommand.self, VerifyCommand.self]
+    )
+
+    /// Runs the command line, mapping ArgumentParser's usage errors to exit code 2.
+    static func runMain() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Foundation.exit(ExitStatus.ok)
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(ExitStatus.ok)
+            }
+            Console.error(fullMessage(for: error))
+            Foundation.exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
+        }
+    }
+}
+
+enum LivePhotoVersion {
+    static let string = "0.1.0"
+}

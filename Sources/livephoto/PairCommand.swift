@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+struct PairCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pair",
+        abstract: "Bind a still and a movie into a Live Photo, losslessly.",
+        discussion: """
+        Writes one identifier into the still's Apple MakerNote (tag 17) and the movie's \
+        com.apple.quicktime.content.identifier, and a still-image-time track into the movie. \
+        Only metadata changes: image data, media samples and every other segment or box are \
+        copied byte for byte. Files are edited in place (safely: never left half-written) unless \
+        -o DIR is given. An MP4 movie is written as a new QuickTime <stem>.MOV beside it.
+
+        Identifier: reused when both files already carry the same one (then nothing is \
+        written: "already paired") or when only one side has one; otherwise a fresh UUID.
+        """
+    )
+
+    @Argument(help: "The still (JPEG).")
+    var still: String
+
+    @Argument(help: "The movie (QuickTime .mov, or MP4).")
+    var movie: String
+
+    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID).", valueName: "UUID"))
+    var id: String?
+
+    @Flag(name: .long, help: "Write a fresh identifier even if the files carry one.")
+    var newId = false
+
+    @Option(name: .long, help: ArgumentHelp("Where the still sits on the movie timeline (default: the middle of the video).", valueName: "SECONDS"))
+    var stillTime: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
+    var stillFrame: Int?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write new files into DIR and leave the originals untouched.", valueName: "DIR"))
+    var output: String?
+
+    @Flag(name: .long, help: "Report what would be done and write nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
+    var replaceMakerNote = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print the result as JSON.")
+    var json = false
+
+    func validate() throws {
+        if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
+        if let id, ContentIdentifier.normalized(id) == nil { throw ValidationError("--id '\(id)' is not a UUID (8-4-4-4-12 hexadecimal digits)") }
+        if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
+        if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
+        if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
+    }
+
+    func run() throws {
+        var options = PairOptions()
+        if let id { options.identifier = .given(ContentIdentifier.normalized(id)!) } else if newId { options.identifier = .fresh }
+        if let stillTime { options.stillTime = .seconds(stillTime) } else if let stillFrame { options.stillTime = .frame(stillFrame) }
+        options.outputDirectory = output
+        options.dryRun = dryRun
+        options.replaceForeignMakerNote = replaceMakerNote
+        let result: PairResult
+        do {
+            result = try PairOperation.run(still: still, movie: movie, options: options)
+        } catch let error as LivePhotoError {
+            Console.fileError(error)
+            throw ExitCode(error.category.rawValue)
+        } catch {
+            throw ExitCode(Console.report(error, path: movie))
+        }
+        if quiet { return }
+        if json { print(Console.json(result)); return }
+        switch result.status {
+        case "already-paired":
+            print("already paired: \(result.still) + \(result.movie)")
+        case "dry-run":
+            print("would pair \(result.still) + \(result.movie)")
+        default:
+            print("paired \(result.still) + \(result.movie)")
+        }
+        print("  identifier: \(result.identifier)")
+        print("  still time: \(Console.seconds(result.stillTime))")
+        if result.status != "already-paired" {
+            let verb = result.status == "dry-run" ? "would write" : "wrote"
+            print("  \(verb): \(result.stillOutput)")
+            print("  \(verb): \(result.movieOutput) (\(result.movieWrite))")
+        }
+    }
+}

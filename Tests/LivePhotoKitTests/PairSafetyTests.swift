@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import BinaryIO
+import ISOBMFF
+import StillImage
+@testable import LivePhotoKit
+
+@Suite("pair: refusals and failures lose nothing")
+struct PairSafetyTests {
+    @Test("a foreign MakerNote is refused unless --replace-maker-note")
+    func foreignMakerNote() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-foreign-makernote.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(e?.reason.contains("Canon") == true)
+        #expect(e?.reason.contains("--replace-maker-note") == true)
+        #expect(e?.category == .refused)
+        #expect(try Support.bytes(still) == sb)
+        #expect(try Support.bytes(movie) == mb)
+
+        var options = PairOptions()
+        options.replaceForeignMakerNote = true
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(try Inspector.inspect(path: still).still?.contentIdentifier == result.identifier)
+        #expect(try Verifier.verify(still: still, movie: movie).valid)
+    }
+
+    @Test("an interrupted tail append (new moov written, old not yet retired) is cleaned up by a rerun")
+    func interruptedAppendRecovers() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let original = try Support.bytes(movie)
+
+        // Simulate a crash between prepare (append + fsync) and commit (retire the old moov).
+        let plan = MovieRewritePlan(file: try MovieFile.open(path: movie))
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", stillTime: 0.5)
+        let tail = try TailAppendMovieWrite(plan)
+        try tail.prepare()
+        #expect(try Support.bytes(movie).count > original.count)
+        // Still playable as the original: the first moov rules.
+        #expect(try Inspector.inspect(path: movie).movie?.contentIdentifier == nil)
+
+        let result = try PairOperation.run(still: still, movie: movie)
+        let top = try TopLevelBoxes.scan(FileSource(path: movie))
+        let originalMoov = try #require(try TopLevelBoxes.scan(FileSource(path: Support.fixture("movie-moov-last.mov"))).first("moov"))
+        // The leftover append was cut: one retired moov, one appended sample mdat, one live moov.
+        #expect(top.boxes.map(\.type.description) == ["ftyp", "wide", "mdat", "free", "mdat", "moov"])
+        #expect(top.all("free").first?.offset == originalMoov.offset)
+        #expect(Array(try Support.bytes(movie).prefix(Int(originalMoov.offset))) == Array(original.prefix(Int(originalMoov.offset))))
+        #expect(try Verifier.verify(still: still, movie: movie).valid)
+        #expect(try Inspector.inspect(path: movie).movie?.contentIdentifier == result.identifier)
+    }
+
+    @Test("a torn append (a partial box after the moov) is cleaned up by a rerun")
+    func tornAppendRecovers() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let original = try Support.bytes(movie)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: movie))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0, 0, 0, 17, 0x6D, 0x64, 0x61, 0x74, 0, 0]))   // mdat header promising 17 bytes, 2 written
+        try handle.close()
+        #expect(try Inspector.inspect(path: movie).movie != nil, "the movie still reads")
+        _ = try PairOperation.run(still: still, movie: movie)
+        #expect(try Verifier.verify(still: still, movie: movie).valid)
+        let top = try TopLevelBoxes.scan(FileSource(path: movie))
+        #expect(top.incompleteTailOffset == nil)
+        #expect(try Support.sampleBytes(movie) == (try Support.sampleBytes(Support.fixture("movie-moov-last.mov"))))
+        _ = original
+    }
+
+    @Test("stale temporary files from an interrupted rewrite are removed by a rerun")
+    func staleTemporariesRemoved() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "a.jpg")
+        let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "a.mov")
+        FileManager.default.createFile(atPath: dir.appendingPathComponent(".a.mov.livephoto-AbC123").path, contents: Data([1, 2, 3]))
+        FileManager.default.createFile(atPath: dir.appendingPathComponent(".a.jpg.livephoto-XyZ789").path, contents: Data([1, 2, 3]))
+        _ = try PairOperation.run(still: still, movie: movie)
+        #expect(Support.temporaries(in: dir).isEmpty)
+    }
+
+    @Test("a damaged movie fails before anything is written; no temporary file is left")
+    func damagedMovieWritesNothing() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir)
+        let movie = dir.appendingPathComponent("cut.mov").path
+        let full = try Support.bytes(Support.fixture("movie-moov-first.mov"))
+        FileManager.default.createFile(atPath: movie, contents: Data(full.prefix(full.count / 2)))
+        let sb = try Support.bytes(still)
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(e?.category == .unreadable)
+        #expect(e?.path == movie)
+        #expect(try Support.bytes(still) == sb)
+        #expect(Support.temporaries(in: dir).isEmpty)
+    }
+
+    @Test("wrong kinds are named: a movie given as the still, text as the movie, HEIC still")
+    func wrongKinds() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("notes.mov").path
+        FileManager.default.createFile(atPath: text, contents: Data("hello, this is text\n".utf8))
+        let still = Support.fixture("still-no-exif.jpg"), movie = Support.fixture("movie-moov-last.mov")
+        let a = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: movie, movie: still) }
+        #expect(a?.reason.contains("is a movie") == true)
+        let b = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: text) }
+        #expect(b?.reason == "not a QuickTime or MP4 movie")
+        let c = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: dir.appendingPathComponent("missing.mov").path) }
+        #expect(c?.reason.contains("no such file") == true)
+    }
+
+    /// Mounts a small tmpfs (root only); nil where mounting is not allowed.
+    static func mountTmpfs(size: String) -> URL? {
+        guard getuid() == 0, let mount = Support.tool("mount") else { return nil }
+        guard let dir = try? Support.tempDir() else { return nil }
+        guard let r = try? Support.run(mount, ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", dir.path]), r.status == 0 else { return nil }
+        return dir
+    }
+
+    static func unmount(_ dir: URL) {
+        if let umount = Support.tool("umount") { _ = try? Support.run(umount, [dir.path]) }
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    @Test("disk full: a clear error, the originals intact, no temporary file left", arguments: ["movie-moov-first.mov", "movie-moov-last.mov"])
+    func diskFull(_ movieName: String) throws {
+        guard let dir = Self.mountTmpfs(size: "52k") else { return }   // needs root and mount: skipped elsewhere
+        defer { Self.unmount(dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture(movieName), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(e?.reason.contains("no space left") == true)
+        #expect(e?.category == .refused)
+        #expect(try Support.bytes(still) == sb)
+        #expect(try Support.bytes(movie) == mb)
+        #expect(Support.temporaries(in: dir).isEmpty)
+    }
+
+    @Test("read-only file system: a clear error and nothing changed")
+    func readOnly() throws {
+        guard let dir = Self.mountTmpfs(size: "1m") else { return }
+        defer { Self.unmount(dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        guard let mount = Support.tool("mount"), (try Support.run(mount, ["-o", "remount,ro", dir.path])).status == 0 else { return }
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(e?.reason.contains("read-only") == true)
+        #expect(try Support.bytes(still) == sb)
+        #expect(try Support.bytes(movie) == mb)
+    }
+}

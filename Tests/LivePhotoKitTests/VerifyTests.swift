@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import BinaryIO
+import ISOBMFF
+import StillImage
+@testable import LivePhotoKit
+
+@Suite("verify: every check fails on its own")
+struct VerifyTests {
+    /// A scratch folder with a valid pair made by `pair`.
+    struct Scene {
+        let dir: URL
+        let still: String
+        let movie: String
+        let identifier: String
+
+        init(still stillName: String = "still-no-exif.jpg", movie movieName: String = "movie-moov-last.mov") throws {
+            dir = try Support.tempDir()
+            still = try Support.copy(Support.fixture(stillName), to: dir)
+            movie = try Support.copy(Support.fixture(movieName), to: dir)
+            identifier = try PairOperation.run(still: still, movie: movie).identifier
+        }
+
+        func cleanup() { try? FileManager.default.removeItem(at: dir) }
+
+        /// Writes an edited copy of `source` (its moov tree changed by `edit`) and returns its path.
+        func movieCopy(of source: String, name: String, edit: (MovieRewritePlan) throws -> Void) throws -> String {
+            let dest = dir.appendingPathComponent(name).path
+            let plan = MovieRewritePlan(file: try MovieFile.open(path: source))
+            try edit(plan)
+            let writer = try WholeFileMovieWriter.prepare(plan, targetPath: dest)
+            try writer.commit()
+            return dest
+        }
+
+        /// Overwrites `bytes` at `offset` of a copy of the paired movie's still-image-time sample.
+        func patchStillSample(at offset: Int, with bytes: [UInt8], name: String) throws -> String {
+            let dest = try Support.copy(movie, to: dir, as: name)
+            let file = try MovieFile.open(path: dest)
+            let track = try #require(file.movie.stillImageTimeTracks.first)
+            let sample = try track.sampleTable.sampleRanges()[0]
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: dest))
+            try handle.seek(toOffset: sample.offset + UInt64(offset))
+            try handle.write(contentsOf: Data(bytes))
+            try handle.close()
+            return dest
+        }
+    }
+
+    static func failed(_ report: VerifyReport) -> Set<String> { Set(report.checks.filter { !$0.passed }.map(\.name)) }
+
+    @Test("a pair made by pair passes every check, also with --strict")
+    func validPair() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let report = try Verifier.verify(still: scene.still, movie: scene.movie, strict: true)
+        #expect(report.valid)
+        #expect(report.checks.count == 14)
+        #expect(report.stillIdentifier == scene.identifier)
+    }
+
+    @Test("still without an identifier")
+    func stillIdentifierMissing() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let bare = try Support.copy(Support.fixture("still-no-exif.jpg"), to: scene.dir, as: "bare.jpg")
+        let report = try Verifier.verify(still: bare, movie: scene.movie)
+        #expect(Self.failed(report) == ["still-identifier", "identifier-format", "identifiers-equal"])
+    }
+
+    @Test("movie without an identifier")
+    func movieIdentifierMissing() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.movieCopy(of: scene.movie, name: "nometa.mov") { $0.moov.children?.removeAll { $0.type == "meta" } }
+        let report = try Verifier.verify(still: scene.still, movie: movie)
+        #expect(Self.failed(report) == ["movie-identifier", "identifier-format", "identifiers-equal"])
+    }
+
+    @Test("an identifier that is not a UUID")
+    func identifierFormat() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "bad-id.mov") {
+            try LivePhotoMovieEdit.apply(to: $0, identifier: "not-a-uuid", stillTime: 1)
+        }
+        let report = try Verifier.verify(still: scene.still, movie: movie)
+        #expect(Self.failed(report) == ["identifier-format", "identifiers-equal"])
+        #expect(report.checks.first { $0.name == "identifier-format" }?.detail.contains("not-a-uuid") == true)
+    }
+
+    @Test("identifiers that differ are both named")
+    func identifiersDiffer() throws {
+        let a = try Scene(), b = try Scene(still: "still-exif-icc-xmp.jpg", movie: "movie-audio.mov")
+        defer { a.cleanup(); b.cleanup() }
+        let report = try Verifier.verify(still: a.still, movie: b.movie)
+        #expect(Self.failed(report) == ["identifiers-equal"])
+        let detail = report.checks.first { $0.name == "identifiers-equal" }?.detail ?? ""
+        #expect(detail.contains(a.identifier) && detail.contains(b.identifier))
+    }
+
+    @Test("no video track")
+    func noVideo() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.movieCopy(of: scene.movie, name: "novideo.mov") { plan in
+            let video = plan.file.movie.videoTracks[0].atom
+            plan.moov.children?.removeAll { $0 === video }
+        }
+        let report = try Verifier.verify(still: scene.still, movie: movie)
+        #expect(Self.failed(report).contains("video-track"))
+        #expect(!Self.failed(report).contains("identifiers-equal"))
+    }
+
+    @Test("no still-image-time track, and two of them")
+    func stillImageTimeTrackCount() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let none = try scene.movieCopy(of: scene.movie, name: "notrack.mov") { plan in
+            let still = plan.file.movie.stillImageTimeTracks[0].atom
+            plan.moov.children?.removeAll { $0 === still }
+        }
+        let r0 = try Verifier.verify(still: scene.still, movie: none)
+        #expect(Self.failed(r0) == ["still-image-time-track", "still-image-time-value", "still-image-time-in-range", "still-image-time-reference"])
+
+        let two = try scene.movieCopy(of: scene.movie, name: "twotracks.mov") { plan in
+            let still = plan.file.movie.stillImageTimeTracks[0].atom
+            var reader = ByteReader(still.serialized())
+            let copy = try AtomParser.parseBox(&reader, limit: UInt64(reader.end), parentPath: "", parentType: "moov", siblingIndex: nil, depth: 1)
+            plan.moov.children?.append(copy)
+        }
+        let r2 = try Verifier.verify(still: scene.still, movie: two)
+        #expect(Self.failed(r2) == ["still-image-time-track"])
+        #expect(r2.checks.first { $0.name == "still-image-time-track" }?.detail.hasPrefix("2 ") == true)
+    }
+
+    @Test("a sample without the still-image-time value")
+    func valueMissing() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.patchStillSample(at: 4, with: [0, 0, 0, 2], name: "nokey.mov")
+        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie)) == ["still-image-time-value"])
+    }
+
+    @Test("a still time outside the video")
+    func outOfRange() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "late.mov") {
+            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 5)
+        }
+        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie)) == ["still-image-time-in-range"])
+    }
+
+    @Test("no tref/cdsc to the video")
+    func noReference() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.movieCopy(of: scene.movie, name: "notref.mov") { plan in
+            plan.file.movie.stillImageTimeTracks[0].atom.children?.removeAll { $0.type == "tref" }
+        }
+        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie)) == ["still-image-time-reference"])
+    }
+
+    @Test("strict: MP4 brand")
+    func strictBrand() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.movieCopy(of: Support.fixture("movie-mp4.mp4"), name: "kept.mp4") {
+            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 1)
+        }
+        #expect(try Verifier.verify(still: scene.still, movie: movie).valid)
+        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie, strict: true)) == ["quicktime-brand"])
+    }
+
+    @Test("strict: the camera's value -1")
+    func strictValue() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let movie = try scene.patchStillSample(at: 8, with: [0], name: "zero.mov")
+        #expect(try Verifier.verify(still: scene.still, movie: movie).valid)
+        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie, strict: true)) == ["still-image-time-camera-value"])
+    }
+
+    @Test("strict: a still whose image data is cut short does not decode")
+    func strictDecode() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let bytes = try Support.bytes(scene.still)
+        let cut = scene.dir.appendingPathComponent("cut.jpg").path
+        FileManager.default.createFile(atPath: cut, contents: Data(bytes.prefix(bytes.count - 4000)))
+        #expect(try Verifier.verify(still: cut, movie: scene.movie).valid)
+        #expect(Self.failed(try Verifier.verify(still: cut, movie: scene.movie, strict: true)) == ["still-decodes"])
+    }
+
+    @Test("strict: codec and aspect ratio", .enabled(if: Support.tool("ffmpeg") != nil))
+    func strictCodecAndAspect() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let ffmpeg = try #require(Support.tool("ffmpeg"))
+        let mpeg4 = scene.dir.appendingPathComponent("mpeg4.mov").path
+        let square = scene.dir.appendingPathComponent("square.jpg").path
+        #expect(try Support.run(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=15:duration=1", "-c:v", "mpeg4", "-f", "mov", mpeg4]).status == 0)
+        #expect(try Support.run(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=240x240:rate=1:duration=1", "-frames:v", "1", square]).status == 0)
+        var options = PairOptions()
+        options.identifier = .given(scene.identifier)
+        let other = try Support.copy(Support.fixture("still-no-exif.jpg"), to: scene.dir, as: "other.jpg")
+        _ = try PairOperation.run(still: other, movie: mpeg4, options: options)
+        #expect(Self.failed(try Verifier.verify(still: other, movie: mpeg4, strict: true)) == ["video-codec"])
+        let movie2 = try Support.copy(Support.fixture("movie-moov-first.mov"), to: scene.dir, as: "m2.mov")
+        _ = try PairOperation.run(still: square, movie: movie2)
+        #expect(Self.failed(try Verifier.verify(still: square, movie: movie2, strict: true)) == ["aspect-ratio"])
+    }
+
+    @Test("corpus: the AVFoundation pair fails on identifiers-equal, naming both", .enabled(if: Support.hasCorpus))
+    func corpusMismatch() throws {
+        let report = try Verifier.verify(still: Support.corpusFile("avfoundation-pair/IMG.JPG"), movie: Support.corpusFile("avfoundation-pair/IMG.MOV"))
+        #expect(!report.valid)
+        let detail = try #require(report.checks.first { $0.name == "identifiers-equal" })
+        #expect(!detail.passed)
+        #expect(detail.detail.contains("E5B787E0-7047-4A1A-9464-DCDFDAB14F25"))
+        #expect(detail.detail.contains("83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
+        #expect(report.checks.first { $0.name == "still-image-time-value" }?.detail == "value 0")
+    }
+
+    @Test("unreadable input throws instead of reporting")
+    func unreadable() throws {
+        #expect(throws: LivePhotoError.self) { try Verifier.verify(still: "/nonexistent.jpg", movie: Support.fixture("movie-moov-last.mov")) }
+        #expect(throws: LivePhotoError.self) { try Verifier.verify(still: Support.fixture("still-no-exif.jpg"), movie: Support.fixture("still-no-exif.jpg")) }
+    }
+}

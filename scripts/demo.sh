@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The main job on the bundled fixtures: pair a still and a movie into a Live Photo in a
+# scratch folder, then show the result with `inspect` and `verify --strict`.
+set -euo pipefail
+bin=${1:-.build/release/livephoto}
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/livephoto-demo.XXXXXX")
+cp "$here/Fixtures/still-exif-icc-xmp.jpg" "$work/IMG_0001.JPG"
+cp "$here/Fixtures/movie-audio.mov" "$work/IMG_0001.MOV"
+echo "== demo folder: $work"
+echo
+echo "== before: livephoto verify IMG_0001.JPG IMG_0001.MOV"
+"$bin" verify "$work/IMG_0001.JPG" "$work/IMG_0001.MOV" || echo "(exit $?: not a Live Photo yet)"
+echo
+echo "== livephoto pair IMG_0001.JPG IMG_0001.MOV"
+"$bin" pair "$work/IMG_0001.JPG" "$work/IMG_0001.MOV"
+echo
+echo "== livephoto inspect IMG_0001.JPG IMG_0001.MOV"
+"$bin" inspect "$work/IMG_0001.JPG" "$work/IMG_0001.MOV"
+echo
+echo "== livephoto verify --strict IMG_0001.JPG IMG_0001.MOV"
+"$bin" verify --strict "$work/IMG_0001.JPG" "$work/IMG_0001.MOV"
+echo
+echo "== pairing again is a no-op"
+"$bin" pair "$work/IMG_0001.JPG" "$work/IMG_0001.MOV"
+echo
+echo "demo OK: the pair in $work is a Live Photo"
