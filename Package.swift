@@ -34,6 +34,8 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO"]),
         .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO"]),
         .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO"]),
+        // Runs the built `livephoto` binary: exit codes, error lines, JSON output.
+        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -22,7 +22,9 @@ public struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
         self.offset = offset
     }
 
+    /// One line: the reason, then where (OS errors have no "where" inside the file).
     public var description: String {
-        path.isEmpty ? "\(message) (offset \(offset))" : "\(message) in \(path) at offset \(offset)"
+        if kind == .io { return message }
+        return path.isEmpty ? "\(message) at offset \(offset)" : "\(message) in \(path) at offset \(offset)"
     }
 }

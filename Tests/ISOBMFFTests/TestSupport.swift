@@ -101,6 +101,26 @@ enum Support {
         return out
     }
 
+    /// Offsets where top-level boxes start, walking 32/64-bit sizes until one does not fit.
+    static func topLevelStarts(_ bytes: [UInt8]) -> Set<UInt64> {
+        var starts: Set<UInt64> = []
+        var offset = 0
+        while offset < bytes.count {
+            starts.insert(UInt64(offset))
+            guard bytes.count - offset >= 8 else { break }
+            var size = UInt64(readU32(bytes, at: offset))
+            if size == 1 {
+                guard bytes.count - offset >= 16 else { break }
+                size = UInt64(readU32(bytes, at: offset + 8)) << 32 | UInt64(readU32(bytes, at: offset + 12))
+            } else if size == 0 {
+                break
+            }
+            guard size >= 8, size <= UInt64(bytes.count - offset) else { break }
+            offset += Int(size)
+        }
+        return starts
+    }
+
     // MARK: errors
 
     /// Runs `body`, which must throw a `ParseError`; returns it. Any other error, or none, is a failure.

@@ -28,6 +28,32 @@ struct PairSafetyTests {
         #expect(try Verifier.verify(still: still, movie: movie).valid)
     }
 
+    @Test("files without write permission are refused, even for root, and left as they were")
+    func readOnlyPermissions() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: movie)
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(e?.path == movie)
+        #expect(e?.reason.contains("read-only") == true)
+        #expect(e?.category == .refused)
+        #expect(try Support.bytes(still) == sb)
+        #expect(try Support.bytes(movie) == mb)
+        // A read-only directory refuses the whole-file rewrite of a moov-first movie.
+        let sub = dir.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let still2 = try Support.copy(Support.fixture("still-no-exif.jpg"), to: sub)
+        let movie2 = try Support.copy(Support.fixture("movie-moov-first.mov"), to: sub)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: sub.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sub.path) }
+        let d = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still2, movie: movie2) }
+        #expect(d?.reason.contains("read-only directory") == true)
+        #expect(Support.temporaries(in: sub).isEmpty)
+    }
+
     @Test("an interrupted tail append (new moov written, old not yet retired) is cleaned up by a rerun")
     func interruptedAppendRecovers() throws {
         let dir = try Support.tempDir()
@@ -119,6 +145,13 @@ struct PairSafetyTests {
         #expect(c?.reason.contains("no such file") == true)
     }
 
+    /// Whether this machine lets the tests mount a small tmpfs (root in a sandbox that allows it).
+    static let canMountTmpfs: Bool = {
+        guard let dir = mountTmpfs(size: "16k") else { return false }
+        unmount(dir)
+        return true
+    }()
+
     /// Mounts a small tmpfs (root only); nil where mounting is not allowed.
     static func mountTmpfs(size: String) -> URL? {
         guard getuid() == 0, let mount = Support.tool("mount") else { return nil }
@@ -132,9 +165,9 @@ struct PairSafetyTests {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    @Test("disk full: a clear error, the originals intact, no temporary file left", arguments: ["movie-moov-first.mov", "movie-moov-last.mov"])
+    @Test("disk full: a clear error, the originals intact, no temporary file left", .enabled(if: canMountTmpfs), arguments: ["movie-moov-first.mov", "movie-moov-last.mov"])
     func diskFull(_ movieName: String) throws {
-        guard let dir = Self.mountTmpfs(size: "52k") else { return }   // needs root and mount: skipped elsewhere
+        let dir = try #require(Self.mountTmpfs(size: "52k"))
         defer { Self.unmount(dir) }
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         let movie = try Support.copy(Support.fixture(movieName), to: dir)
@@ -147,14 +180,15 @@ struct PairSafetyTests {
         #expect(Support.temporaries(in: dir).isEmpty)
     }
 
-    @Test("read-only file system: a clear error and nothing changed")
+    @Test("read-only file system: a clear error and nothing changed", .enabled(if: canMountTmpfs))
     func readOnly() throws {
-        guard let dir = Self.mountTmpfs(size: "1m") else { return }
+        let dir = try #require(Self.mountTmpfs(size: "1m"))
         defer { Self.unmount(dir) }
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
         let sb = try Support.bytes(still), mb = try Support.bytes(movie)
-        guard let mount = Support.tool("mount"), (try Support.run(mount, ["-o", "remount,ro", dir.path])).status == 0 else { return }
+        let mount = try #require(Support.tool("mount"))
+        #expect(try Support.run(mount, ["-o", "remount,ro", dir.path]).status == 0)
         let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
         #expect(e?.reason.contains("read-only") == true)
         #expect(try Support.bytes(still) == sb)

@@ -27,6 +27,8 @@ enum Support {
         let dest = dir.appendingPathComponent(name ?? URL(fileURLWithPath: source).lastPathComponent).path
         try? FileManager.default.removeItem(atPath: dest)
         try FileManager.default.copyItem(atPath: source, toPath: dest)
+        // Corpus files are read-only; the copies are ours to write.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: dest)
         return dest
     }
 

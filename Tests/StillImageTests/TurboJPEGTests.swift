@@ -38,6 +38,8 @@ struct TurboJPEGTests {
         jpeg.sampling = [(3, 1), (1, 1), (1, 1)]
         let info = try Self.header(jpeg.bytes)
         #expect(info == JPEGHeaderInfo(width: 48, height: 8, subsampling: "unknown", colorSpace: "YCbCr"))
+        let dir = try TempDir()
+        try TurboJPEG.decodeFully(path: dir.write("odd.jpg", jpeg.bytes))
     }
 
     @Test(.enabled(if: TestFiles.hasFixture("still-exif-icc-xmp.jpg")))

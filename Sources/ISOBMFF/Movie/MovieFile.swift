@@ -21,7 +21,7 @@ public struct MovieFile {
         self.source = source
         topLevel = try TopLevelBoxes.scan(source)
         if let tail = topLevel.incompleteTailOffset, InterruptedAppendRecovery.leftoverStart(in: topLevel) == nil {
-            throw ParseError(.truncated, "truncated: the box at offset \(tail) runs past the end of the file", path: "", offset: tail)
+            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
         }
         if let moof = topLevel.first("moof") {
             throw ParseError(.unsupported, "fragmented movie (moof) is not supported", path: "moof", offset: moof.offset)
@@ -60,7 +60,7 @@ public struct MovieFile {
         }
         for track in movie.tracks {
             if let last = track.sampleTable.chunkOffsets.offsets.max(), last >= source.size, track.sampleTable.sampleCount > 0 {
-                throw ParseError(.truncated, "truncated: media data at offset \(last) lies past the end of the file (\(source.size) bytes)", path: track.path + "/mdia/minf/stbl", offset: last)
+                throw ParseError(.truncated, "truncated: media data lies past the end of the file (\(source.size) bytes)", path: track.path + "/mdia/minf/stbl", offset: last)
             }
         }
     }

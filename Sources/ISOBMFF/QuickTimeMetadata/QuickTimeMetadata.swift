@@ -76,9 +76,8 @@ public struct QuickTimeMetadata: Sendable {
     public mutating func setString(_ value: String, forKey key: String) {
         let item = Item(key: key, typeIndicator: 1, value: Array(value.utf8))
         if let i = items.firstIndex(where: { $0.key == key }) {
-            items[i] = item
-            items.removeAll { $0.key == key && $0 != item }
-            if !items.contains(item) { items.insert(item, at: i) }
+            // One item where the first was; every other item with the key goes, even an identical one.
+            items = items.enumerated().compactMap { j, old in j == i ? item : (old.key == key ? nil : old) }
         } else {
             items.append(item)
         }

@@ -54,6 +54,7 @@ public enum PairOperation {
             return result
         }
 
+        try checkWritable(outputs: outputs, still: stillPath, movie: moviePath, tail: inPlaceTail)
         AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
         AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
 
@@ -97,6 +98,23 @@ public enum PairOperation {
             do { try movieWriter.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
         }
         return result
+    }
+
+    /// Every file edited in place and every directory a new file is written into must be
+    /// writable; checked before anything is prepared, so a refusal changes nothing.
+    static func checkWritable(outputs: OutputPaths, still stillPath: String, movie moviePath: String, tail: Bool) throws {
+        var checks: [(path: String, report: String)] = []
+        if outputs.still == stillPath { checks.append((stillPath, stillPath)) }
+        checks.append((WritePermission.directory(of: outputs.still), outputs.still))
+        if outputs.movie == moviePath { checks.append((moviePath, moviePath)) }
+        if !tail { checks.append((WritePermission.directory(of: outputs.movie), outputs.movie)) }
+        for check in checks {
+            do { try WritePermission.require(check.path) } catch {
+                let reason = (error as? ParseError)?.message ?? "\(error)"
+                let dirNote = check.path == check.report ? "" : " (in \(check.path))"
+                throw LivePhotoError(path: check.report, reason: "cannot write: \(reason)\(dirNote)", category: .refused)
+            }
+        }
     }
 
     static func chooseIdentifier(_ choice: PairOptions.IdentifierChoice, stillID: String?, movieID: String?) -> String {

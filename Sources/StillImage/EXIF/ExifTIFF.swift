@@ -33,7 +33,6 @@ struct ExifTIFF {
     static let thumbnailOffsetTag: UInt16 = 0x0201
     static let thumbnailLengthTag: UInt16 = 0x0202
     static let makerNoteTag: UInt16 = 0x927C
-    static let makeTag: UInt16 = 0x010F
 
     /// The TIFF data: the APP1 payload after "Exif\0\0".
     let tiff: [UInt8]
@@ -208,19 +207,5 @@ struct ExifTIFF {
         let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             .trimmingSpaces()
         return text.isEmpty ? nil : text
-    }
-}
-
-func hex(_ v: UInt16) -> String {
-    let s = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - s.count)) + s
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import BinaryIO
+@testable import ISOBMFF
+
+@Suite("Edit lists and presentation time")
+struct EditListTests {
+    typealias Entry = EditList.Entry
+    static let one: Int32 = 0x10000
+
+    static func time(_ media: Int64, _ edits: EditList?, media mediaTimescale: UInt32 = 1000, movie movieTimescale: UInt32 = 600) -> Double? {
+        EditList.presentationTime(ofMediaTime: media, edits: edits, mediaTimescale: mediaTimescale, movieTimescale: movieTimescale)
+    }
+
+    static func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-9 } ?? false }
+
+    @Test("no edit list: media time is presentation time")
+    func noEdits() {
+        #expect(Self.close(Self.time(1500, nil), 1.5))
+        #expect(Self.close(Self.time(0, nil), 0))
+        #expect(Self.close(Self.time(1500, EditList(entries: [])), 1.5))
+        #expect(Self.close(Self.time(-1000, nil), -1))
+        let span = EditList.presentedSpan(edits: nil, trackDuration: 2.5, movieTimescale: 600)
+        #expect(span.start == 0 && span.end == 2.5)
+    }
+
+    @Test("an empty edit then a media edit shifts media later")
+    func emptyThenMedia() {
+        // 1 s of nothing, then media 0..2 s.
+        let edits = EditList(entries: [Entry(duration: 600, mediaTime: -1, rate: Self.one), Entry(duration: 1200, mediaTime: 0, rate: Self.one)])
+        #expect(Self.close(Self.time(0, edits), 1.0))
+        #expect(Self.close(Self.time(500, edits), 1.5))
+        #expect(Self.close(Self.time(1999, edits), 2.999))
+        #expect(Self.time(2500, edits) == nil)
+        #expect(Self.time(-1, edits) == nil)
+        let span = EditList.presentedSpan(edits: edits, trackDuration: 3, movieTimescale: 600)
+        #expect(Self.close(span.start, 1.0) && Self.close(span.end, 3.0))
+        // The still-image-time shape: empty edit to the still, one media sample.
+        let still = EditList(entries: [Entry(duration: 881, mediaTime: -1, rate: Self.one), Entry(duration: 20, mediaTime: 0, rate: Self.one)])
+        #expect(Self.close(Self.time(0, still, media: 600), 881.0 / 600))
+    }
+
+    @Test("a media edit starting inside the media trims its start")
+    func trimmedStart() {
+        // Media 1..3 s shown from 0 (as ffmpeg writes for B-frame delay).
+        let edits = EditList(entries: [Entry(duration: 1200, mediaTime: 1000, rate: Self.one)])
+        #expect(Self.close(Self.time(1000, edits), 0))
+        #expect(Self.close(Self.time(2500, edits), 1.5))
+        #expect(Self.time(500, edits) == nil, "trimmed away")
+        #expect(Self.time(3500, edits) == nil)
+        // Media timescale differs from the movie's.
+        let ffmpeg = EditList(entries: [Entry(duration: 2000, mediaTime: 2048, rate: Self.one)])
+        #expect(Self.close(Self.time(2048 + 1024, ffmpeg, media: 15360, movie: 1000), 1024.0 / 15360))
+    }
+
+    @Test("dwell edits hold one media instant")
+    func dwell() {
+        // Nothing for 1 s, media instant 2 s held for 0.5 s, then media 0..1 s.
+        let edits = EditList(entries: [
+            Entry(duration: 600, mediaTime: -1, rate: Self.one),
+            Entry(duration: 300, mediaTime: 2000, rate: 0),
+            Entry(duration: 600, mediaTime: 0, rate: Self.one),
+        ])
+        #expect(Self.close(Self.time(2000, edits), 1.0))
+        #expect(Self.close(Self.time(500, edits), 2.0))
+        #expect(Self.time(2100, edits) == nil, "a dwell shows only its instant")
+        let span = EditList.presentedSpan(edits: edits, trackDuration: 0, movieTimescale: 600)
+        #expect(Self.close(span.start, 1.0) && Self.close(span.end, 2.5))
+        // Only empty edits: nothing is presented.
+        let empty = EditList(entries: [Entry(duration: 600, mediaTime: -1, rate: Self.one)])
+        #expect(Self.time(0, empty) == nil)
+        let emptySpan = EditList.presentedSpan(edits: empty, trackDuration: 1, movieTimescale: 600)
+        #expect(emptySpan.start == 0 && emptySpan.end == 0)
+    }
+
+    @Test("elst version 0 and 1 parse, with bounds")
+    func parse() throws {
+        var w = ByteWriter()
+        w.u32(0); w.u32(2)
+        w.u32(600); w.i32(-1); w.i32(Self.one)
+        w.u32(1200); w.i32(0); w.i32(Self.one)
+        var list = try EditList(Atom(type: "elst", payload: w.bytes), path: "elst")
+        #expect(list.entries == [Entry(duration: 600, mediaTime: -1, rate: Self.one), Entry(duration: 1200, mediaTime: 0, rate: Self.one)])
+
+        w = ByteWriter()
+        w.u32(0x0100_0000); w.u32(1)
+        w.u64(1 << 40); w.i64(-1); w.i32(0)
+        list = try EditList(Atom(type: "elst", payload: w.bytes), path: "elst")
+        #expect(list.entries == [Entry(duration: 1 << 40, mediaTime: -1, rate: 0)])
+
+        w = ByteWriter()
+        w.u32(0x0100_0000); w.u32(2)
+        w.u64(1); w.i64(0); w.i32(0)  // only one version-1 entry present
+        let error = Support.expectParseError("short elst") { _ = try EditList(Atom(type: "elst", payload: w.bytes), path: "moov/trak/edts/elst") }
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.path == "moov/trak/edts/elst")
+    }
+
+    @Test("the fixtures' edit list hides the B-frame delay; a built still-image-time track sits at its time")
+    func trackTimes() throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-moov-last.mov"))
+        let video = try #require(file.movie.videoTracks.first)
+        let edits = try #require(video.edits)
+        #expect(edits.entries.count == 1)
+        let entry = try #require(edits.entries.first)
+        #expect(entry.rate == Self.one)
+        #expect(entry.mediaTime == video.sampleTable.compositionTimes().min())
+        #expect(entry.mediaTime > 0)
+        #expect(video.presentedSpan(movieTimescale: 1000).start == 0)
+        #expect(abs(video.presentedSpan(movieTimescale: 1000).end - 2) < 0.01)
+
+        for (still, timescale) in [(1.5, UInt32(600)), (0.0, UInt32(600)), (881.0 / 600, UInt32(600)), (0.25, UInt32(1000))] {
+            let trak = StillImageTimeTrack.makeTrack(trackID: 3, videoTrackID: 1, movieTimescale: timescale, stillTime: still, sampleDuration: 20)
+            let track = try Track(try Support.parseAtom(trak.serialized()), index: 2, path: "moov/trak[2]")
+            #expect(track.isStillImageTime)
+            #expect(track.trackID == 3)
+            #expect(track.references["cdsc"] == [1])
+            #expect(track.sampleEntries.first?.metadataKeys == [.init(localID: 1, namespace: "mdta", key: StillImageTimeTrack.key, dataType: 65)])
+            let t = try #require(track.firstSamplePresentationTime(movieTimescale: timescale))
+            #expect(abs(t - still) < 1.0 / Double(timescale), "still at \(still)")
+            #expect(track.sampleTable.sampleCount == 1 && track.sampleTable.size(ofSample: 0) == 9)
+        }
+        #expect(StillImageTimeTrack.sample() == [0, 0, 0, 9, 0, 0, 0, 1, 0xFF])
+    }
+}

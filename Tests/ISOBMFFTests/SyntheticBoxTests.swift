@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import BinaryIO
+@testable import ISOBMFF
+
+/// Box forms the fixtures do not contain (uuid, 64-bit sizes), synthesized from a fixture.
+@Suite("uuid and 64-bit boxes")
+struct SyntheticBoxTests {
+    static let userType: [UInt8] = Array(0x10...0x1F)
+
+    /// moov-last rebuilt as `ftyp uuid mdat(64-bit) moov(64-bit) uuid(64-bit)`, chunk offsets shifted to match.
+    static func rebuilt() throws -> (bytes: [UInt8], original: MovieFile) {
+        let original = try MovieFile.open(path: Support.fixture("movie-moov-last.mov"))
+        let bytes = try Support.bytes(Support.fixture("movie-moov-last.mov"))
+        let mdat = try #require(original.topLevel.first("mdat"))
+        let media = Array(bytes[Int(mdat.payloadOffset)..<Int(mdat.end)])
+
+        var out = Support.ftyp()
+        out += Support.uuidBox(userType, Array("hello".utf8))
+        let newPayloadOffset = UInt64(out.count + 16)
+        out += Support.largeBox("mdat", media)
+        let delta = newPayloadOffset - mdat.payloadOffset
+
+        let moov = try Support.parseAtom(Array(bytes[Int(original.moovHeader.offset)...]))
+        let stco = try #require(moov.find("trak", "mdia", "minf", "stbl", "stco"))
+        var table = try ChunkOffsetTable(stco, path: "stco")
+        table.offsets = table.offsets.map { $0 + delta }
+        stco.payload = table.atom().payload
+        moov.usedLargeSize = true
+        out += moov.serialized()
+
+        var tail = ByteWriter()
+        tail.u32(1); tail.fourCC("uuid"); tail.u64(8 + 8 + 16 + 3); tail.append(userType.reversed()); tail.append([7, 8, 9])
+        out += tail.bytes
+        return (out, original)
+    }
+
+    @Test("top-level uuid and 64-bit size boxes parse, and samples are found through them")
+    func topLevelUUIDAndLargeSize() throws {
+        let dir = try Support.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (bytes, original) = try Self.rebuilt()
+        let file = try Support.open(bytes, in: dir)
+        let top = file.topLevel.boxes
+        #expect(top.map(\.type) == ["ftyp", "uuid", "mdat", "moov", "uuid"])
+        #expect(top.map(\.headerSize) == [8, 24, 16, 16, 32])
+        #expect(top[1].userType == Self.userType)
+        #expect(top[1].payloadSize == 5)
+        #expect(top[4].userType == Self.userType.reversed())
+        #expect(top[4].payloadSize == 3)
+        #expect(top.last?.end == UInt64(bytes.count))
+        #expect(file.majorBrand == "qt  ")
+        #expect(file.moovBeforeMedia == false)
+        #expect(file.movie.moov.usedLargeSize)
+
+        let moovBytes = Array(bytes[Int(file.moovHeader.offset)..<Int(file.moovHeader.end)])
+        #expect(file.movie.moov.serialized() == moovBytes)
+
+        let video = try #require(file.movie.videoTracks.first)
+        let expected = try SampleBytesTests.sampleBytes(original, try #require(original.movie.videoTracks.first))
+        #expect(try SampleBytesTests.sampleBytes(file, video) == expected)
+        let mdat = top[2]
+        for r in try video.sampleTable.sampleRanges() {
+            #expect(r.offset >= mdat.payloadOffset && r.offset + UInt64(r.size) <= mdat.end)
+        }
+    }
+
+    @Test("uuid and 64-bit size boxes inside moov parse and round-trip")
+    func nestedUUIDAndLargeSize() throws {
+        var mvhd = ByteWriter()
+        mvhd.u32(0); mvhd.zeros(8); mvhd.u32(600); mvhd.u32(1200); mvhd.u32(0x10000); mvhd.u16(0x100); mvhd.zeros(10)
+        for m: Int32 in [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000] { mvhd.i32(m) }
+        mvhd.zeros(24); mvhd.u32(7)
+        let udta = Support.largeBox("udta", Support.uuidBox(Self.userType, [1, 2]) + Support.largeBox("free", [3, 4, 5]) + [0, 0, 0, 0])
+        let bytes = Support.box("moov", Support.box("mvhd", mvhd.bytes) + Support.uuidBox(Self.userType.reversed(), [6]) + udta)
+        let atom = try Support.parseAtom(bytes, baseOffset: 1000)
+        #expect(atom.children?.map(\.type) == ["mvhd", "uuid", "udta"])
+        let uuid = try #require(atom.children?[1])
+        #expect(uuid.userType == Self.userType.reversed())
+        #expect(uuid.payload == [6])
+        #expect(uuid.originalOffset == 1000 + 8 + 108)
+        let ud = try #require(atom.child("udta"))
+        #expect(ud.usedLargeSize)
+        #expect(ud.children?.map(\.type) == ["uuid", "free", FourCC(0)])
+        #expect(ud.children?[1].usedLargeSize == true)
+        #expect(ud.children?[1].payload == [3, 4, 5])
+        #expect(ud.children?.last?.isTerminator == true)
+        #expect(atom.serialized() == bytes)
+
+        let movie = try Movie(moov: atom)
+        #expect(movie.header.timescale == 600)
+        #expect(movie.durationSeconds == 2)
+        #expect(movie.header.nextTrackID == 7)
+        #expect(movie.tracks.isEmpty)
+    }
+
+    @Test("Atom sizes switch to the 64-bit form only when needed or already used")
+    func atomSizeForms() throws {
+        let small = Atom(type: "free", payload: [1, 2, 3])
+        #expect(small.size == 11)
+        #expect(small.serialized() == [0, 0, 0, 11] + Array("free".utf8) + [1, 2, 3])
+        small.usedLargeSize = true
+        #expect(small.size == 19)
+        #expect(small.serialized() == [0, 0, 0, 1] + Array("free".utf8) + [0, 0, 0, 0, 0, 0, 0, 19, 1, 2, 3])
+        let uuid = Atom(type: "uuid", payload: [9])
+        uuid.userType = Self.userType
+        #expect(uuid.serialized() == [0, 0, 0, 25] + Array("uuid".utf8) + Self.userType + [9])
+        let reparsed = try Support.parseAtom(Support.box("moov", uuid.serialized() + small.serialized()))
+        #expect(reparsed.children?.map(\.usedLargeSize) == [false, true])
+        #expect(reparsed.children?.first?.userType == Self.userType)
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// The command line as a user runs it: exit codes, one-line errors on stderr, JSON on stdout.
+@Suite("livephoto command line")
+struct CLITests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func fixture(_ name: String) -> String { repo.appendingPathComponent("Fixtures/\(name)").path }
+    static let corpus = repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("README.md").path) }
+
+    /// The `livephoto` binary built beside the test bundle.
+    static let binary: String = {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [products, products.deletingLastPathComponent(), repo.appendingPathComponent(".build/debug")] {
+            let p = candidate.appendingPathComponent("livephoto").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return repo.appendingPathComponent(".build/debug/livephoto").path
+    }()
+
+    struct Run { let status: Int32; let out: String; let err: String }
+
+    static func livephoto(_ args: String...) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func copy(_ name: String, to dir: URL, as newName: String? = nil) throws -> String {
+        let dest = dir.appendingPathComponent(newName ?? name).path
+        try FileManager.default.copyItem(atPath: fixture(name), toPath: dest)
+        return dest
+    }
+
+    static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    @Test("--help lists the commands and exit codes; --version prints the version")
+    func help() throws {
+        let help = try Self.livephoto("--help")
+        #expect(help.status == 0)
+        for word in ["inspect", "pair", "verify", "Exit codes"] { #expect(help.out.contains(word)) }
+        let pairHelp = try Self.livephoto("pair", "--help")
+        for option in ["--id", "--new-id", "--still-time", "--still-frame", "--output", "--dry-run", "--replace-maker-note", "--quiet", "--json"] {
+            #expect(pairHelp.out.contains(option), "pair --help lacks \(option)")
+        }
+        let version = try Self.livephoto("--version")
+        #expect(version.status == 0)
+        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test("inspect: bad inputs give one line each, the good file is still reported, exit 3")
+    func inspectBadInputs() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = dir.appendingPathComponent("empty.mov").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let text = dir.appendingPathComponent("text.jpg").path
+        FileManager.default.createFile(atPath: text, contents: Data("just text\n".utf8))
+        let movie = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("movie-moov-first.mov")))
+        let cut = dir.appendingPathComponent("cut.mov").path
+        FileManager.default.createFile(atPath: cut, contents: movie.prefix(movie.count / 2))
+        let missing = dir.appendingPathComponent("missing.jpg").path
+        let good = Self.fixture("movie-moov-last.mov")
+
+        let r = try Self.livephoto("inspect", missing, dir.path, empty, text, cut, good)
+        #expect(r.status == 3)
+        let lines = r.err.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "one line per bad file: \(lines)")
+        #expect(lines.contains("livephoto: \(missing): no such file or directory"))
+        #expect(lines.contains("livephoto: \(dir.path): is a directory"))
+        #expect(lines.contains("livephoto: \(empty): empty file"))
+        #expect(lines.contains("livephoto: \(text): not a JPEG still or a QuickTime/MP4 movie"))
+        #expect(lines.contains { $0.hasPrefix("livephoto: \(cut): truncated") })
+        #expect(r.out.contains("\(good): QuickTime movie"))
+    }
+
+    @Test("inspect --json: one object for one file, an array for several, stable fields")
+    func inspectJSON() throws {
+        let one = try Self.livephoto("inspect", "--json", Self.fixture("movie-audio.mov"))
+        #expect(one.status == 0)
+        let object = try #require(try Self.json(one.out) as? [String: Any])
+        #expect(object["kind"] as? String == "movie")
+        let movie = try #require(object["movie"] as? [String: Any])
+        #expect(movie["moovPosition"] as? String == "after-media")
+        #expect((movie["tracks"] as? [Any])?.count == 2)
+
+        let many = try Self.livephoto("inspect", "--json", Self.fixture("still-apple-makernote.jpg"), "/nonexistent.mov")
+        #expect(many.status == 3)
+        let array = try #require(try Self.json(many.out) as? [[String: Any]])
+        #expect(array.count == 2)
+        #expect((array[0]["still"] as? [String: Any])?["contentIdentifier"] as? String == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
+        #expect(array[1]["error"] as? String == "no such file or directory")
+    }
+
+    @Test("pair: usage errors exit 2")
+    func pairUsage() throws {
+        let s = Self.fixture("still-no-exif.jpg"), m = Self.fixture("movie-moov-last.mov")
+        for args in [["pair", s, m, "--id", "not-a-uuid"], ["pair", s, m, "--id", "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", "--new-id"],
+                     ["pair", s, m, "--still-time", "1", "--still-frame", "2"], ["pair", s], ["pair", s, m, "--bogus"]] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Self.binary)
+            p.arguments = args
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 2, "\(args)")
+        }
+        let r = try Self.livephoto("pair", s, m, "--id", "xyz")
+        #expect(r.err.contains("not a UUID"))
+    }
+
+    @Test("pair then verify: -q is silent, --json is parseable, exit codes 0/1/3/4")
+    func pairAndVerify() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Self.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG_1.JPG")
+        let movie = try Self.copy("movie-moov-first.mov", to: dir, as: "IMG_1.MOV")
+
+        let before = try Self.livephoto("verify", still, movie)
+        #expect(before.status == 1)
+        #expect(before.out.contains("✗ still-identifier"))
+        #expect(before.out.contains("NOT a valid Live Photo pair"))
+
+        let quiet = try Self.livephoto("pair", "-q", still, movie, "--id", "0b5c2c38-4d3b-4e63-9a58-6c5a4c3b2a19")
+        #expect(quiet.status == 0)
+        #expect(quiet.out.isEmpty && quiet.err.isEmpty)
+
+        let again = try Self.livephoto("pair", "--json", still, movie)
+        let result = try #require(try Self.json(again.out) as? [String: Any])
+        #expect(result["status"] as? String == "already-paired")
+        #expect(result["identifier"] as? String == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
+
+        let verify = try Self.livephoto("verify", "--strict", "--json", still, movie)
+        #expect(verify.status == 0)
+        let report = try #require(try Self.json(verify.out) as? [String: Any])
+        #expect(report["valid"] as? Bool == true)
+        #expect((report["checks"] as? [Any])?.count == 14)
+
+        let silent = try Self.livephoto("verify", "-q", still, Self.fixture("movie-audio.mov"))
+        #expect(silent.status == 1)
+        #expect(silent.out.isEmpty)
+
+        let missing = try Self.livephoto("verify", still, dir.appendingPathComponent("nope.mov").path)
+        #expect(missing.status == 3)
+        #expect(missing.err == "livephoto: \(dir.appendingPathComponent("nope.mov").path): no such file or directory\n")
+    }
+
+    @Test("pair: a foreign MakerNote is refused with exit 4 and one line naming the maker")
+    func pairRefused() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Self.copy("still-foreign-makernote.jpg", to: dir)
+        let movie = try Self.copy("movie-moov-last.mov", to: dir)
+        let r = try Self.livephoto("pair", still, movie)
+        #expect(r.status == 4)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.hasPrefix("livephoto: \(still): "))
+        #expect(r.err.contains("Canon") && r.err.contains("--replace-maker-note"))
+        let ok = try Self.livephoto("pair", "--replace-maker-note", still, movie)
+        #expect(ok.status == 0)
+    }
+
+    @Test("corpus: inspect reports the identifiers the corpus README lists", .enabled(if: hasCorpus))
+    func corpusInspect() throws {
+        let jpg = Self.corpus.appendingPathComponent("avfoundation-pair/IMG.JPG").path
+        let mov = Self.corpus.appendingPathComponent("avfoundation-pair/IMG.MOV").path
+        let heic = Self.corpus.appendingPathComponent("iphone-heic/IMG_2927.HEIC").path
+        let r = try Self.livephoto("inspect", jpg, mov, heic)
+        #expect(r.status == 3)
+        #expect(r.out.contains("content identifier: E5B787E0-7047-4A1A-9464-DCDFDAB14F25"))
+        #expect(r.out.contains("content identifier: 83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
+        #expect(r.out.contains("still-image-time: track 2 at 0.000 s, value 0"))
+        #expect(r.err == "livephoto: \(heic): HEIC stills are not yet supported\n")
+        let v = try Self.livephoto("verify", jpg, mov)
+        #expect(v.status == 1)
+        #expect(v.out.contains("✗ identifiers-equal: still E5B787E0-7047-4A1A-9464-DCDFDAB14F25, movie 83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
+    }
+}

@@ -1,0 +1,140 @@
+import BinaryIO
+import Foundation
+@testable import StillImage
+import Testing
+
+@Suite("Pairing write of the still (fixtures)")
+struct StillIdentifierWriterTests {
+    static let id = "7D3A1C52-9B0E-4F61-8C2D-3E4F5A6B7C8D"
+
+    @Test(.enabled(if: TestFiles.hasFixture("still-apple-makernote.jpg")))
+    func replacesTheIdentifierAndKeepsEveryOtherEntry() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-apple-makernote.jpg")
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let before = try #require(try PairingCheck.appleNote(source))
+        let after = try #require(try PairingCheck.appleNote(r.output))
+        #expect(before.contentIdentifier == MakerNoteSamples.fixtureIdentifier)
+        #expect(after.entries.filter { $0.tag != 0x11 } == before.entries.filter { $0.tag != 0x11 })
+        #expect(after.version == before.version && after.bigEndian == before.bigEndian)
+        if ExifTool.available {
+            try PairingCheck.expectExifToolDiff(source, r.output,
+                removed: ["Apple:MediaGroupUUID=\(MakerNoteSamples.fixtureIdentifier)"],
+                added: ["Apple:MediaGroupUUID=\(Self.id)"])
+        }
+    }
+
+    @Test(.enabled(if: TestFiles.hasFixture("still-no-exif.jpg")))
+    func addsAMinimalExifWhenThereIsNone() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-no-exif.jpg")
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        #expect(r.before.exifSegment == nil)
+        // No JFIF APP0 in this fixture, so the new APP1 comes right after SOI.
+        #expect(r.after.exifSegment?.offset == 2)
+        let note = try #require(try PairingCheck.appleNote(r.output))
+        #expect(note == .minimal(contentIdentifier: Self.id))
+        if ExifTool.available {
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: [],
+                added: ["Apple:MediaGroupUUID=\(Self.id)", "ExifIFD:ExifVersion=0231", "File:ExifByteOrder=MM"])
+        }
+    }
+
+    /// With a JFIF APP0 first, the new APP1 goes after it (JFIF must stay first).
+    @Test func newExifGoesAfterJFIF() throws {
+        let dir = try TempDir()
+        var jpeg = SyntheticJPEG()
+        jpeg.leadingSegments = [SyntheticJPEG.jfif(), (0xFE, Array("c".utf8))]
+        let source = try dir.write("jfif.jpg", jpeg.bytes)
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        #expect(r.after.segments.map(\.name).prefix(3) == ["APP0", "APP1", "COM"])
+        #expect(r.after.exifSegment?.offset == r.before.segments[0].endOffset)
+        try TurboJPEG.decodeFully(path: r.output)
+    }
+
+    @Test(.enabled(if: TestFiles.hasFixture("still-exif-icc-xmp.jpg")))
+    func keepsICCXMPCommentAndEveryExifTag() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-exif-icc-xmp.jpg")
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        #expect(r.after.segments.map { $0.identifier ?? $0.name } == r.before.segments.map { $0.identifier ?? $0.name })
+        let info = try StillImageReader.read(path: r.output)
+        #expect(info.make == "Apple" && info.model == "iPhone 8" && info.orientation == 1)
+        if ExifTool.available {
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
+        }
+    }
+
+    @Test(.enabled(if: TestFiles.hasFixture("still-jpeg-trailer.jpg")))
+    func keepsBytesAfterEOI() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-jpeg-trailer.jpg")
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let old = try TestFiles.bytes(source), new = try TestFiles.bytes(r.output)
+        #expect(Array(new.suffix(64)) == Array(old.suffix(64)))
+        #expect(new.suffix(64).starts(with: Array("LIVEPHOTO-FIXTURE-TRAILER:".utf8)))
+    }
+
+    @Test(.enabled(if: TestFiles.hasFixture("still-foreign-makernote.jpg")))
+    func refusesAForeignMakerNote() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-foreign-makernote.jpg")
+        let target = dir.path("out.jpg")
+        #expect(throws: ForeignMakerNoteError(maker: "Canon")) {
+            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: target, identifier: Self.id, replaceForeignMakerNote: false)
+        }
+        #expect(try dir.listing().isEmpty, "no target and no temporary file is left behind")
+        #expect(ForeignMakerNoteError(maker: "Canon").description
+            == "has a Canon MakerNote that pairing would replace; pass --replace-maker-note to replace it")
+    }
+
+    @Test(.enabled(if: TestFiles.hasFixture("still-foreign-makernote.jpg")))
+    func replacesAForeignMakerNoteWhenAsked() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-foreign-makernote.jpg")
+        #expect(try StillImageReader.read(path: source).makerNote == .foreign(maker: "Canon"))
+        let r = try PairingCheck.pair(source, identifier: Self.id, replaceForeign: true, in: dir)
+        #expect(try PairingCheck.appleNote(r.output) == .minimal(contentIdentifier: Self.id))
+        if ExifTool.available {
+            let canon = try ExifTool.tags(source).filter { $0.hasPrefix("Canon:") }
+            #expect(canon.count == 3)
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: canon, added: ["Apple:MediaGroupUUID=\(Self.id)"])
+        }
+    }
+
+    /// Pairing in place: the source is untouched until commit; discard leaves it as it was.
+    @Test(.enabled(if: TestFiles.hasFixture("still-apple-makernote.jpg")))
+    func inPlaceCommitAndDiscard() throws {
+        let dir = try TempDir()
+        let original = try TestFiles.bytes(TestFiles.fixture("still-apple-makernote.jpg"))
+        let path = try dir.write("in-place.jpg", original)
+
+        let discarded = try StillIdentifierWriter.prepare(sourcePath: path, targetPath: path, identifier: Self.id, replaceForeignMakerNote: false)
+        #expect(try TestFiles.bytes(path) == original)
+        #expect(try dir.listing().count == 2) // the target and the prepared temporary file
+        discarded.discard()
+        #expect(try TestFiles.bytes(path) == original)
+        #expect(try dir.listing() == ["in-place.jpg"])
+
+        let writer = try StillIdentifierWriter.prepare(sourcePath: path, targetPath: path, identifier: Self.id, replaceForeignMakerNote: false)
+        #expect(try TestFiles.bytes(path) == original)
+        try writer.commit()
+        #expect(try StillImageReader.read(path: path).contentIdentifier == Self.id)
+        #expect(try dir.listing() == ["in-place.jpg"])
+        // Pairing again with the same identifier is stable.
+        let again = try StillIdentifierWriter.prepare(sourcePath: path, targetPath: path, identifier: Self.id, replaceForeignMakerNote: false)
+        try again.commit()
+        #expect(try StillImageReader.read(path: path).contentIdentifier == Self.id)
+    }
+
+    @Test func rejectsBadIdentifiers() throws {
+        let dir = try TempDir()
+        let source = try dir.write("s.jpg", SyntheticJPEG().bytes)
+        for bad in ["", "a\0b", "caf\u{E9}", String(repeating: "A", count: 256), "tab\there"] {
+            #expect(throws: ParseError.self) {
+                _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: bad, replaceForeignMakerNote: false)
+            }
+        }
+        #expect(try dir.listing() == ["s.jpg"])
+    }
+}

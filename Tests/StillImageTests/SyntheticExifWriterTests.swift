@@ -1,0 +1,147 @@
+import BinaryIO
+import Foundation
+@testable import StillImage
+import Testing
+
+/// Pairing JPEGs whose EXIF is built in the test, to reach the cases libexif gets wrong by
+/// default: little-endian data, unknown tags, thumbnails, missing Exif IFD, oversize APP1.
+@Suite("Pairing write of the still (built EXIF)")
+struct SyntheticExifWriterTests {
+    static let id = "C0FFEE00-1234-4ABC-8DEF-0123456789AB"
+
+    static func jpeg(exif: SyntheticEXIF, in dir: TempDir, name: String = "src.jpg") throws -> String {
+        var jpeg = SyntheticJPEG()
+        jpeg.leadingSegments = [SyntheticJPEG.exif(exif.payload), (0xFE, Array("after exif".utf8))]
+        jpeg.trailer = Array("TRAILER".utf8)
+        return try dir.write(name, jpeg.bytes)
+    }
+
+    static func tiff(_ path: String) throws -> ExifTIFF {
+        let s = try FileSource(path: path)
+        let exif = try #require(try JPEGStructure.read(s).exifSegment)
+        return try ExifTIFF(payload: s.read(at: exif.payloadOffset, count: exif.payloadLength), payloadOffset: exif.payloadOffset)
+    }
+
+    /// A little-endian EXIF with everything libexif's defaults would damage.
+    static func richExif(makerNote: [UInt8]) -> SyntheticEXIF {
+        var e = SyntheticEXIF()
+        e.littleEndian = true
+        e.ifd0 = [e.ascii(0x010F, "Apple"), e.ascii(0x0110, "iPhone X"), e.short(0x0112, 6), e.rational(0x011A, 72, 1),
+                  e.undefined(0xC0DE, Array(0..<10))]                       // an unknown tag
+        e.exif = [e.undefined(0x9000, Array("0220".utf8)), e.undefined(0xEA1C, [UInt8](repeating: 0, count: 100)),
+                  e.ascii(0x9003, "2024:05:06 07:08:09"), e.undefined(0x927C, makerNote)]
+        e.gps = [SyntheticEXIF.Entry(tag: 0, type: 1, count: 4, value: [2, 3, 0, 0]), e.ascii(1, "N")]
+        e.ifd1 = [e.short(0x0103, 6)]
+        e.thumbnail = SyntheticJPEG(width: 8, height: 8, sampling: [(1, 1)]).bytes
+        return e
+    }
+
+    @Test func littleEndianExifKeepsEveryEntryAndTheThumbnail() throws {
+        let dir = try TempDir()
+        let note = MakerNoteSamples.sample(bigEndian: false, identifier: nil)
+        let source = try Self.jpeg(exif: Self.richExif(makerNote: note.serialized()), in: dir)
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+
+        let before = try Self.tiff(source), after = try Self.tiff(r.output)
+        #expect(after.littleEndian)
+        for dir in ExifTIFF.Directory.allCases {
+            #expect(try ExifPreservationCheck.fields(after, dir) == ExifPreservationCheck.fields(before, dir), "\(dir)")
+        }
+        #expect(after.entry(0xC0DE, in: .ifd0) != nil)
+        #expect(after.entry(0xA000, in: .exif) == nil, "no FlashPixVersion added")
+        #expect(after.thumbnail != nil && after.thumbnail == before.thumbnail)
+        let written = try #require(try PairingCheck.appleNote(r.output))
+        #expect(!written.bigEndian)
+        #expect(written.entries.filter { $0.tag != 0x11 } == note.entries.sorted { $0.tag < $1.tag })
+        let info = try StillImageReader.read(path: r.output)
+        #expect(info.orientation == 6 && info.model == "iPhone X")
+        if ExifTool.available {
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
+        }
+    }
+
+    /// EXIF with only IFD0: libexif creates the Exif IFD for the new MakerNote.
+    @Test func exifWithoutExifIFD() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        e.ifd0 = [e.ascii(0x010F, "Acme"), e.short(0x0112, 3)]
+        let source = try Self.jpeg(exif: e, in: dir)
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let after = try Self.tiff(r.output)
+        #expect(after.directories[.exif]?.map(\.tag) == [0x927C])
+        #expect(try StillImageReader.read(path: r.output).orientation == 3)
+        if ExifTool.available {
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
+        }
+    }
+
+    /// A Samsung MakerNote is a bare IFD; it is named from IFD0 Make and refused.
+    @Test func refusesSamsungMakerNote() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        e.ifd0 = [e.ascii(0x010F, "samsung"), e.ascii(0x0110, "SM-G960F")]
+        let bareIFD: [UInt8] = [0, 1, 0, 1, 0, 7, 0, 0, 0, 4, 0x30, 0x31, 0x30, 0x30, 0, 0, 0, 0]
+        e.exif = [e.undefined(0x927C, bareIFD)]
+        let source = try Self.jpeg(exif: e, in: dir)
+        #expect(try StillImageReader.read(path: source).makerNote == .foreign(maker: "Samsung"))
+        #expect(throws: ForeignMakerNoteError(maker: "Samsung")) {
+            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
+        }
+        #expect(try dir.listing() == ["src.jpg"])
+        let r = try PairingCheck.pair(source, identifier: Self.id, replaceForeign: true, in: dir)
+        #expect(try PairingCheck.appleNote(r.output) == .minimal(contentIdentifier: Self.id))
+    }
+
+    @Test func refusesWhenTheNewExifDoesNotFitOneAPP1() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        let note = MakerNoteSamples.sample(identifier: nil).serialized()
+        e.ifd0 = [e.ascii(0x010F, "Apple")]
+        e.exif = [e.undefined(0x927C, note), e.undefined(0xEA1C, [])]
+        let base = e.payload.count
+        e.exif![1] = e.undefined(0xEA1C, [UInt8](repeating: 0, count: ExifIdentifierRewrite.maxAPP1Payload - base - 20))
+        #expect(e.payload.count <= ExifIdentifierRewrite.maxAPP1Payload)
+        let source = try Self.jpeg(exif: e, in: dir)
+        #expect {
+            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
+        } throws: { ($0 as? ParseError)?.kind == .tooLarge && "\($0)".contains("65533") }
+        #expect(try dir.listing() == ["src.jpg"])
+    }
+
+    /// libexif drops entries of a type it cannot size (13, IFD); the write is refused instead.
+    @Test func refusesWhenLibexifWouldDropATag() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x014A, type: 13, count: 1, value: [0, 0, 0, 8])]
+        let source = try Self.jpeg(exif: e, in: dir)
+        #expect {
+            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
+        } throws: { ($0 as? ParseError)?.kind == .unsupported && "\($0)".contains("0x014A") }
+        #expect(try dir.listing() == ["src.jpg"])
+    }
+
+    /// A GPS pointer leading outside the EXIF: libexif would drop the GPS IFD, so pairing refuses.
+    @Test func refusesADamagedSubIFD() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x8825, type: 4, count: 1, value: [], rawField: [0, 0, 0xFF, 0])]
+        let source = try Self.jpeg(exif: e, in: dir)
+        #expect(try StillImageReader.read(path: source).make == "Apple", "reading tolerates it")
+        #expect {
+            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
+        } throws: { ($0 as? ParseError)?.kind == .unsupported && "\($0)".contains("GPS") }
+    }
+
+    /// Entries that hold nothing (zero count, value outside the data) are skipped by libexif;
+    /// nothing readable is lost, so pairing goes ahead.
+    @Test func emptyAndUnreadableEntriesDoNotBlockPairing() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        e.ifd0 = [e.ascii(0x010F, "Apple"),
+                  SyntheticEXIF.Entry(tag: 0x0131, type: 2, count: 0, value: []),
+                  SyntheticEXIF.Entry(tag: 0x0132, type: 2, count: 20, value: [], rawField: [0, 0, 0x7F, 0])]
+        let source = try Self.jpeg(exif: e, in: dir)
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        #expect(try Self.tiff(r.output).entry(0x010F, in: .ifd0) != nil)
+    }
+}
