@@ -21,6 +21,14 @@ enum Console {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// One compact JSON object on one line (JSON Lines).
+    static func jsonLine<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     static func seconds(_ t: Double?) -> String { t.map { String(format: "%.3f s", $0) } ?? "-" }
 
     static func exitCode(for error: Error) -> Int32 {

@@ -15,14 +15,19 @@ struct PairCommand: ParsableCommand {
 
         Identifier: reused when both files already carry the same one (then nothing is \
         written: "already paired") or when only one side has one; otherwise a fresh UUID.
+
+        Given folders, it pairs every candidate 'scan' finds (name-matched, not yet paired) \
+        with the same rules, in parallel, with a progress bar on a terminal; one bad file is \
+        reported and counted, and never stops the batch. The exit code is non-zero when any \
+        pair failed.
         """
     )
 
-    @Argument(help: "The still (JPEG).")
-    var still: String
+    @Argument(help: ArgumentHelp("The still (JPEG) and the movie (QuickTime .mov, or MP4); or one or more folders, to pair every candidate found in them (see 'scan').", valueName: "STILL MOVIE | DIR"))
+    var paths: [String]
 
-    @Argument(help: "The movie (QuickTime .mov, or MP4).")
-    var movie: String
+    @Option(name: .shortAndLong, help: "Folders: pairs worked on at once (default: the number of cores).")
+    var jobs: Int = ParallelWork.defaultJobs
 
     @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID).", valueName: "UUID"))
     var id: String?
@@ -52,6 +57,10 @@ struct PairCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if case .folders = try InputMode.decide(paths), id != nil {
+            throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
+        }
         if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
         if let id, ContentIdentifier.normalized(id) == nil { throw ValidationError("--id '\(id)' is not a UUID (8-4-4-4-12 hexadecimal digits)") }
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
@@ -66,6 +75,34 @@ struct PairCommand: ParsableCommand {
         options.outputDirectory = output
         options.dryRun = dryRun
         options.replaceForeignMakerNote = replaceMakerNote
+        switch try InputMode.decide(paths) {
+        case .folders(let folders): try runBatch(folders, options: options)
+        case .single(let still, let movie): try runSingle(still: still, movie: movie, options: options)
+        }
+    }
+
+    func runBatch(_ folders: [String], options: PairOptions) throws {
+        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: jobs,
+                                                    scanProgress: ProgressReporter.forTerminal(label: "scan", quiet: quiet || json),
+                                                    workProgress: ProgressReporter.forTerminal(label: "pair", quiet: quiet || json))
+        for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
+        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+            switch o.status {
+            case "failed": return nil
+            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+            }
+        }
+        if !quiet {
+            let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
+            let count = { (s: String) in pairs.filter { $0.status == s }.count }
+            Console.error("pair: \(pairs.count) candidates: \(count("paired")) paired, \(count("already-paired")) already paired, \(count("dry-run")) dry-run, \(count("failed")) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches left alone (\(scan.filesRead) files read)")
+        }
+        let code = BatchOperations.exitCode(outcomes, scan: scan)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    func runSingle(still: String, movie: String, options: PairOptions) throws {
         let result: PairResult
         do {
             result = try PairOperation.run(still: still, movie: movie, options: options)

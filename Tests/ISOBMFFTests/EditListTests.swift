@@ -121,5 +121,12 @@ struct EditListTests {
             #expect(track.sampleTable.sampleCount == 1 && track.sampleTable.size(ofSample: 0) == 9)
         }
         #expect(StillImageTimeTrack.sample() == [0, 0, 0, 9, 0, 0, 0, 1, 0xFF])
+        // Out-of-range times are clamped, never a trap: before 0 means at 0.
+        for bad in [-1.0, .nan, .infinity, 1e300] {
+            let trak = StillImageTimeTrack.makeTrack(trackID: 2, videoTrackID: 1, movieTimescale: 600, stillTime: bad, sampleDuration: 20)
+            let track = try Track(try Support.parseAtom(trak.serialized()), index: 2, path: "moov/trak[2]")
+            #expect(track.isStillImageTime)
+            if bad < 0 || bad.isNaN { #expect(track.firstSamplePresentationTime(movieTimescale: 600) == 0) }
+        }
     }
 }

@@ -107,6 +107,7 @@ struct FixtureMovieTests {
             #expect(abs(duration - track.durationSeconds(movieTimescale: file.movie.header.timescale)) < 0.001)
             if track.isVideo { #expect(abs(duration - Double(track.mediaHeader.duration) / Double(track.mediaHeader.timescale)) < 0.001) }
             #expect(stream["time_base"] as? String == "1/\(track.mediaHeader.timescale)")
+            #expect((stream["tags"] as? [String: Any])?["handler_name"] as? String == track.handler.name)
             if track.isVideo {
                 #expect(stream["width"] as? Int == track.sampleEntries.first?.width)
                 #expect(stream["height"] as? Int == track.sampleEntries.first?.height)

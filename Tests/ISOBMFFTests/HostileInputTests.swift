@@ -438,6 +438,32 @@ struct HostileInputTests {
         #expect(elapsed < .milliseconds(500))
     }
 
+    @Test("too many top-level boxes, a missing file, a directory")
+    func fileLevel() throws {
+        let dir = try Support.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var many: [UInt8] = []
+        for _ in 0...TopLevelBoxes.maximumCount { many += Support.box("free", []) }
+        var error = Support.expectParseError("too many boxes") { _ = try Support.open(many, in: dir) }
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.offset == UInt64(8 * TopLevelBoxes.maximumCount))
+        // Just under the bound scans (and, with no moov, is not a movie).
+        let source = try FileSource(path: try Support.write(Array(many.dropLast(8)), in: dir, name: "under.mov"))
+        #expect(try TopLevelBoxes.scan(source).boxes.count == TopLevelBoxes.maximumCount)
+
+        error = Support.expectParseError("missing file") { _ = try MovieFile.open(path: dir.appendingPathComponent("nope.mov").path) }
+        #expect(error?.kind == .io)
+        error = Support.expectParseError("directory") { _ = try MovieFile.open(path: dir.path) }
+        #expect(error?.kind == .io)
+        error = Support.expectParseError("empty file") { _ = try Support.open([], in: dir) }
+        #expect(error?.kind == .invalidValue)
+        #expect(error?.message.contains("moov") == true)
+        // A moov without mvhd.
+        error = Support.expectParseError("moov without mvhd") { _ = try Support.open(Support.ftyp() + Support.box("moov", Support.box("free", [])), in: dir) }
+        #expect(error?.path == "moov")
+        #expect(error?.offset == 20)
+    }
+
     // MARK: random damage
 
     @Test("random byte flips inside moov: parse or ParseError", arguments: ["movie-moov-last.mov", "movie-audio.mov", "corpus:avfoundation-pair/IMG.MOV", "synthetic:metadata"])

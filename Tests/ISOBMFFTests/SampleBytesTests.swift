@@ -88,7 +88,7 @@ struct SampleBytesTests {
     @Test("sample positions and sizes match ffprobe's packets", arguments: Support.movieFixtures)
     func matchesFFprobePackets(_ name: String) throws {
         let path = Support.fixture(name)
-        guard let json = try Support.ffprobeJSON(["-show_packets", "-show_entries", "packet=stream_index,pos,size"], file: path) else { return }
+        guard let json = try Support.ffprobeJSON(["-show_packets", "-show_entries", "packet=stream_index,pos,size,pts,dts"], file: path) else { return }
         let packets = try #require(json["packets"] as? [[String: Any]])
         let file = try MovieFile.open(path: path)
         for (index, track) in file.movie.tracks.enumerated() {
@@ -96,6 +96,15 @@ struct SampleBytesTests {
             let theirs = packets.filter { ($0["stream_index"] as? Int) == index }.map { "\($0["pos"] as? String ?? "?"):\($0["size"] as? String ?? "?")" }
             #expect(theirs.count == Int(track.sampleTable.sampleCount))
             #expect(ours == theirs, "\(name) track \(index + 1)")
+            guard track.isVideo else { continue }
+            // Timing: ffmpeg shifts times by the edit's media start; composition = decode + ctts.
+            let shift = track.edits?.entries.first?.mediaTime ?? 0
+            var decode: [Int64] = []
+            var t: Int64 = 0
+            for e in track.sampleTable.timeToSample { for _ in 0..<e.count { decode.append(t - shift); t += Int64(e.delta) } }
+            let packetsOfTrack = packets.filter { ($0["stream_index"] as? Int) == index }
+            #expect(packetsOfTrack.map { $0["dts"] as? Int } == decode.map { Optional(Int($0)) })
+            #expect(packetsOfTrack.map { $0["pts"] as? Int } == track.sampleTable.compositionTimes().map { Optional(Int($0 - shift)) })
         }
     }
 }

@@ -52,7 +52,9 @@ public enum StillImageTimeTrack {
     ///   - sampleDuration: sample duration in the movie timescale (a frame, typically).
     public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTime: Double, sampleDuration: UInt32) -> Atom {
         let ts = movieTimescale
-        let emptyEdit = UInt64((stillTime * Double(ts)).rounded())
+        // Clamped so a negative, non-finite or huge time cannot trap the conversion.
+        let ticks = (stillTime * Double(ts)).rounded()
+        let emptyEdit = ticks.isFinite ? UInt64(min(max(0, ticks), Double(UInt32.max))) : 0
         let duration = UInt32(max(1, sampleDuration))
         let identity: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
 

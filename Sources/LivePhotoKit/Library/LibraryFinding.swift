@@ -1,0 +1,48 @@
+/// One finding of `scan`: a pair (or would-be pair) of files, or one file on its own.
+public struct LibraryFinding: Codable, Equatable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// A still and a movie with the same identifier and one still-image-time track.
+        case paired
+        /// A name-matched still and movie whose identifiers differ.
+        case identifierMismatch = "identifier-mismatch"
+        /// A still with an identifier that no movie carries.
+        case stillWithoutMovie = "still-without-movie"
+        /// A movie with an identifier that no still carries.
+        case movieWithoutStill = "movie-without-still"
+        /// A still and a movie that belong together (by name, or by identifier but lacking the
+        /// still-image-time track) and are not paired yet: what `pair DIR` pairs.
+        case candidate
+        /// A file that could not be read.
+        case unreadable
+    }
+
+    public var finding: Kind
+    public var still: String?
+    public var movie: String?
+    public var identifier: String?
+    public var stillIdentifier: String?
+    public var movieIdentifier: String?
+    public var detail: String?
+
+    public init(finding: Kind, still: String? = nil, movie: String? = nil, identifier: String? = nil,
+                stillIdentifier: String? = nil, movieIdentifier: String? = nil, detail: String? = nil) {
+        self.finding = finding; self.still = still; self.movie = movie; self.identifier = identifier
+        self.stillIdentifier = stillIdentifier; self.movieIdentifier = movieIdentifier; self.detail = detail
+    }
+
+    /// Whether the finding names both a still and a movie.
+    public var isPair: Bool { still != nil && movie != nil }
+}
+
+/// Everything `scan` found in a set of folders.
+public struct LibraryScan: Sendable {
+    public var findings: [LibraryFinding]
+    /// Files read (stills and movies by extension).
+    public var filesRead: Int
+    /// Folders given that could not be walked: (path, reason).
+    public var unreadableFolders: [(path: String, reason: String)]
+
+    public func count(_ kind: LibraryFinding.Kind) -> Int { findings.filter { $0.finding == kind }.count }
+    public var candidates: [LibraryFinding] { findings.filter { $0.finding == .candidate } }
+    public var pairs: [LibraryFinding] { findings.filter(\.isPair) }
+}

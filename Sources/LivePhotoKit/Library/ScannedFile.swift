@@ -1,0 +1,56 @@
+import Foundation
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// What `scan` learns from one file's headers.
+public struct ScannedFile: Sendable, Equatable {
+    public enum Role: String, Sendable { case still, movie }
+    public var path: String
+    public var role: Role
+    /// "jpeg", "heic", "quicktime", "mp4"
+    public var format: String
+    public var identifier: String?
+    /// Movies: how many still-image-time tracks they have.
+    public var stillImageTimeTracks: Int
+    /// Why the file could not be read, if it could not.
+    public var error: String?
+
+    /// Extensions `scan` looks at; everything else in a folder is passed over unread.
+    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
+    static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
+
+    static func role(forExtension ext: String) -> Role? {
+        let e = ext.lowercased()
+        if stillExtensions.contains(e) { return .still }
+        if movieExtensions.contains(e) { return .movie }
+        return nil
+    }
+
+    /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
+    public static func read(path: String, role: Role) -> ScannedFile {
+        var file = ScannedFile(path: path, role: role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: nil)
+        do {
+            let kind = try FileKind.detect(path: path)
+            file.format = kind.rawValue
+            switch kind {
+            case .jpeg:
+                file.role = .still
+                file.identifier = try StillImageReader.contentIdentifier(path: path)
+            case .heic:
+                file.role = .still
+                file.error = "HEIC stills are not yet supported"
+            case .quickTimeMovie, .mp4Movie:
+                file.role = .movie
+                let movie = try MovieFile.open(path: path)
+                file.identifier = movie.movie.contentIdentifier
+                file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
+            case .unknown:
+                file.error = "not a JPEG still or a QuickTime/MP4 movie"
+            }
+        } catch {
+            file.error = LivePhotoError.wrap(error, path: path).reason
+        }
+        return file
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import LivePhotoKit
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Find Live Photo pairs, broken pairs and unpaired candidates in folders.",
+        discussion: """
+        Reads only headers, recursively. Findings: paired (same identifier, still-image-time \
+        track present), identifier-mismatch (name-matched, identifiers differ), \
+        still-without-movie, movie-without-still (an identifier no other file carries), \
+        candidate (belong together by name, or by identifier without the track: what \
+        'pair DIR' pairs), unreadable. Names match by folder and stem, extension case ignored, \
+        with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count.
+        Exit code 3 when a file or folder could not be read, else 0.
+        """
+    )
+
+    @Argument(help: "Folders to scan.")
+    var folders: [String]
+
+    @Flag(name: .long, help: "Print JSON Lines, one record per finding (the summary goes to stderr).")
+    var json = false
+
+    @Option(name: .shortAndLong, help: "Files read at once (default: the number of cores).")
+    var jobs: Int = ParallelWork.defaultJobs
+
+    @Flag(name: .shortAndLong, help: "No progress bar and no summary line.")
+    var quiet = false
+
+    func validate() throws { if jobs < 1 { throw ValidationError("--jobs must be 1 or more") } }
+
+    func run() throws {
+        let scan = LibraryScanner.scan(folders, jobs: jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: quiet))
+        for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
+        if json {
+            for f in scan.findings { print(Console.jsonLine(f)) }
+        } else {
+            print(ScanTable.render(scan.findings))
+        }
+        if !quiet { Console.error(ScanTable.summary(scan)) }
+        let failed = !scan.unreadableFolders.isEmpty || scan.count(.unreadable) > 0
+        if failed { throw ExitCode(ExitStatus.unreadable) }
+    }
+}
+
+enum ScanTable {
+    static func render(_ findings: [LibraryFinding]) -> String {
+        guard !findings.isEmpty else { return "(nothing found)" }
+        let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")] }
+        let header = ["FINDING", "STILL", "MOVIE", "IDENTIFIER / DETAIL"]
+        var widths = header.map(\.count)
+        for r in rows { for (i, c) in r.enumerated() where i < 3 { widths[i] = max(widths[i], c.count) } }
+        func line(_ r: [String]) -> String {
+            r.enumerated().map { i, c in i < 3 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0) : c }.joined(separator: "  ")
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    static func summary(_ scan: LibraryScan) -> String {
+        let counts = LibraryFinding.Kind.allCases.map { "\(scan.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+        return "scan: \(scan.filesRead) files read: \(counts)"
+    }
+}
