@@ -17,7 +17,9 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
-        .target(name: "BinaryIO"),
+        // copy_file_range(2), which Swift's Glibc module does not expose.
+        .target(name: "CFileCopy"),
+        .target(name: "BinaryIO", dependencies: ["CFileCopy"]),
         // Pure-Swift ISO-BMFF / QuickTime box reader and rewriter.
         .target(name: "ISOBMFF", dependencies: ["BinaryIO"]),
         // JPEG segments, EXIF (libexif), Apple MakerNote, libjpeg-turbo header/decoding.

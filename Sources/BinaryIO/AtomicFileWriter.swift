@@ -1,4 +1,5 @@
 import Foundation
+import CFileCopy
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,14 +61,28 @@ public final class AtomicFileWriter {
         bytesWritten += UInt64(raw.count)
     }
 
-    /// Copies `count` bytes starting at `offset` of `source` into the temporary file, in bounded chunks.
+    /// Copies `count` bytes starting at `offset` of `source` into the temporary file: in the
+    /// kernel with `copy_file_range` (as `cp` does; no bytes pass through this process), else in
+    /// bounded chunks through a buffer.
     public func copy(from source: FileSource, offset: UInt64, count: UInt64) throws {
         var copied: UInt64 = 0
-        let chunk: UInt64 = 1 << 20
+        var inputOffset = Int64(offset)
+        var kernelCopy = true
         while copied < count {
-            let n = Int(min(chunk, count - copied))
-            try write(try source.read(at: offset + copied, count: n))
-            copied += UInt64(n)
+            let n = Int(min(1 << 30, count - copied))
+            if kernelCopy {
+                let done = livephoto_copy_file_range(source.fileDescriptor, &inputOffset, fd, n)
+                if done > 0 { copied += UInt64(done); bytesWritten += UInt64(done); continue }
+                if done == 0 { throw ParseError(.truncated, "file shrank while copying", path: "", offset: offset + copied) }
+                let e = errno
+                if e == EINTR { continue }
+                if e == ENOSPC || e == EDQUOT || e == EIO { throw ParseError(.io, "write failed: \(FileSource.describe(e))") }
+                kernelCopy = false   // EXDEV, ENOSYS, EINVAL...: fall back to read/write
+            }
+            let chunk = Int(min(UInt64(1 << 20), count - copied))
+            try write(try source.read(at: offset + copied, count: chunk))
+            copied += UInt64(chunk)
+            inputOffset = Int64(offset + copied)
         }
     }
 

@@ -1,0 +1,10 @@
+#ifndef CFILECOPY_H
+#define CFILECOPY_H
+#include <sys/types.h>
+#include <stddef.h>
+
+/// copy_file_range(2) with the output at its file position; -1 and errno on failure.
+/// (glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.)
+ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, size_t length);
+
+#endif
