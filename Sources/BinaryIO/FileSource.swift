@@ -9,6 +9,9 @@ public final class FileSource {
     public let path: String
     public let size: UInt64
     private let fd: Int32
+    /// Bytes read so far through this source: lets tests prove a 4 GB movie is opened by
+    /// reading its headers and `moov` only.
+    public private(set) var bytesRead: UInt64 = 0
 
     /// Opens `path` for reading; a directory, a missing file or a refused open is an `io` error
     /// whose message says which.
@@ -48,6 +51,7 @@ public final class FileSource {
                 done += n
             }
         }
+        bytesRead += UInt64(count)
         return buffer
     }
 

@@ -51,6 +51,10 @@ public struct BoxHeader: Equatable, Sendable {
             throw ParseError(.invalidValue, "box '\(type)' size \(size) is smaller than its header (\(headerSize) bytes)", path: boxPath, offset: start)
         }
         guard size <= left else {
+            if path.isEmpty {
+                // A top-level box longer than the file: the file was cut short.
+                throw ParseError(.truncated, "truncated: box '\(type)' needs \(size) bytes, the file ends \(left) bytes after its start", path: boxPath, offset: start)
+            }
             throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath, offset: start)
         }
         return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType)

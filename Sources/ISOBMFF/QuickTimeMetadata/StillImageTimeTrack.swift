@@ -23,7 +23,10 @@ public enum StillImageTimeTrack {
         let timescale = file.movie.header.timescale
         var reading = Reading(trackID: track.trackID, value: nil, presentationTime: track.firstSamplePresentationTime(movieTimescale: timescale))
         guard track.sampleTable.sampleCount > 0 else { return reading }
-        let localID = track.sampleEntries.lazy.flatMap(\.metadataKeys).first { $0.key == key }?.localID ?? localKeyID
+        let declared = track.sampleEntries.lazy.flatMap(\.metadataKeys).first { $0.key == key }
+        let localID = declared?.localID ?? localKeyID
+        // Decode by the type the track declares (65, signed 8-bit, as Apple writes it).
+        let valueType = declared?.dataType ?? dataType
         let bytes = try file.sampleBytes(track: track, index: 0, maximum: 4096)
         var r = ByteReader(bytes, path: track.path + " sample")
         while r.remaining >= 8 {
@@ -32,7 +35,11 @@ public enum StillImageTimeTrack {
             guard size >= 8 else { break }
             let value = try r.readBytes(Int(size) - 8)
             if id == localID {
-                if case .integer(let v) = MetadataValue(typeIndicator: dataType, bytes: value) { reading.value = v }
+                switch MetadataValue(typeIndicator: valueType, bytes: value) {
+                case .integer(let v): reading.value = v
+                case .unsignedInteger(let u): reading.value = Int64(clamping: u)
+                default: break
+                }
                 break
             }
         }
