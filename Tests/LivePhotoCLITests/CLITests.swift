@@ -192,3 +192,55 @@ struct CLITests {
         #expect(v.out.contains("✗ identifiers-equal: still E5B787E0-7047-4A1A-9464-DCDFDAB14F25, movie 83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
     }
 }
+
+@Suite("livephoto on folders")
+struct FolderCLITests {
+    @Test("scan --json prints JSON Lines; pair DIR and verify DIR summarise and set exit codes; no progress bar off a terminal")
+    func folders() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sub = dir.appendingPathComponent("dcim")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        for i in 1...6 {
+            _ = try CLITests.copy("still-exif-icc-xmp.jpg", to: sub, as: String(format: "IMG_%04d.JPG", i))
+            _ = try CLITests.copy(i % 2 == 0 ? "movie-moov-first.mov" : "movie-moov-last.mov", to: sub, as: String(format: "IMG_%04d.MOV", i))
+        }
+        let scan = try CLITests.livephoto("scan", "--json", dir.path)
+        #expect(scan.status == 0)
+        let records = try scan.out.split(separator: "\n").map { try #require(try CLITests.json(String($0)) as? [String: Any]) }
+        #expect(records.count == 6)
+        #expect(records.allSatisfy { $0["finding"] as? String == "candidate" })
+        #expect(scan.err.contains("6 candidate"))
+        #expect(!scan.err.contains("\r"), "no progress bar when stderr is not a terminal")
+
+        let pair = try CLITests.livephoto("pair", "--jobs", "2", dir.path)
+        #expect(pair.status == 0)
+        #expect(pair.out.split(separator: "\n").filter { $0.hasPrefix("paired ") }.count == 6)
+        #expect(pair.err.contains("6 paired"))
+
+        let verify = try CLITests.livephoto("verify", "--json", dir.path)
+        #expect(verify.status == 0)
+        let outcomes = try verify.out.split(separator: "\n").map { try #require(try CLITests.json(String($0)) as? [String: Any]) }
+        #expect(outcomes.count == 6 && outcomes.allSatisfy { $0["status"] as? String == "valid" })
+
+        // One broken pair: verify DIR exits 1; a junk movie: pair DIR reports it and exits 3.
+        let junkStill = try CLITests.copy("still-no-exif.jpg", to: sub, as: "IMG_0099.JPG")
+        FileManager.default.createFile(atPath: sub.appendingPathComponent("IMG_0099.MOV").path, contents: Data("junk".utf8))
+        let bad = try CLITests.livephoto("pair", "-q", dir.path)
+        #expect(bad.status == 3)
+        #expect(bad.out.isEmpty)
+        #expect(bad.err.contains("livephoto: \(sub.appendingPathComponent("IMG_0099.MOV").path): not a JPEG still or a QuickTime/MP4 movie"))
+        try FileManager.default.removeItem(atPath: junkStill)
+        try FileManager.default.removeItem(atPath: sub.appendingPathComponent("IMG_0099.MOV").path)
+        try FileManager.default.removeItem(atPath: sub.appendingPathComponent("IMG_0001.JPG").path)
+        _ = try CLITests.copy("still-no-exif.jpg", to: sub, as: "IMG_0001.JPG")
+        let invalid = try CLITests.livephoto("verify", "-q", dir.path)
+        #expect(invalid.status == 1)
+        #expect(invalid.out.isEmpty && invalid.err.isEmpty)
+
+        // Mixing files and folders, or --id with folders, is a usage error.
+        #expect(try CLITests.livephoto("pair", dir.path, CLITests.fixture("movie-audio.mov")).status == 2)
+        #expect(try CLITests.livephoto("pair", "--id", "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", dir.path).status == 2)
+        #expect(try CLITests.livephoto("scan", dir.appendingPathComponent("missing").path).status == 3)
+    }
+}

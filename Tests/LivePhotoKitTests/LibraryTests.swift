@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import BinaryIO
+import ISOBMFF
+import StillImage
+@testable import LivePhotoKit
+
+@Suite("scan, batch pair and batch verify")
+struct LibraryTests {
+    /// A small library with one of every finding:
+    /// a/IMG_0001.JPG + a/IMG_0001.mov           candidate (extension case differs)
+    /// a/IMG_0002.jpg + a/IMG_0002.MP4           candidate (MP4 from an export)
+    /// b/IMG_0003.JPG + b/IMG_0003_HEVC.MOV      candidate (_HEVC suffix; only the still has an id)
+    /// b/live.JPG + c/other-name.MOV             paired (by identifier, whatever the names)
+    /// b/IMG_0005.JPG + b/IMG_0005.MOV           identifier-mismatch
+    /// c/orphan.jpg                              still-without-movie
+    /// c/lonely.mov                              movie-without-still
+    /// c/IMG_0006.JPG + c/IMG_0006.MOV (junk)    unreadable movie
+    struct Library {
+        let root: URL
+        var path: String { root.path }
+        func file(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+        init() throws {
+            root = try Support.tempDir()
+            for sub in ["a", "b", "c"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(sub), withIntermediateDirectories: true) }
+            let f = Support.fixture
+            func put(_ fixture: String, _ name: String) throws { _ = try Support.copy(f(fixture), to: root, as: name) }
+            try put("still-no-exif.jpg", "a/IMG_0001.JPG")
+            try put("movie-moov-last.mov", "a/IMG_0001.mov")
+            try put("still-exif-icc-xmp.jpg", "a/IMG_0002.jpg")
+            try put("movie-mp4.mp4", "a/IMG_0002.MP4")
+            try put("still-apple-makernote.jpg", "b/IMG_0003.JPG")
+            try put("movie-audio.mov", "b/IMG_0003_HEVC.MOV")
+            try put("still-no-exif.jpg", "b/live.JPG")
+            try put("movie-moov-first.mov", "c/other-name.MOV")
+            _ = try PairOperation.run(still: file("b/live.JPG"), movie: file("c/other-name.MOV"))
+            try put("still-no-exif.jpg", "b/IMG_0005.JPG")
+            try put("movie-co64.mov", "b/IMG_0005.MOV")
+            var options = PairOptions()
+            options.identifier = .fresh
+            _ = try PairOperation.run(still: file("b/IMG_0005.JPG"), movie: file("b/IMG_0005.MOV"), options: options)
+            // Break the pair: give the still another identifier.
+            let other = try Support.copy(f("movie-no-ftyp.mov"), to: root, as: "scratch.mov")
+            _ = try PairOperation.run(still: file("b/IMG_0005.JPG"), movie: other, options: options)
+            try FileManager.default.removeItem(atPath: other)
+            try put("still-apple-makernote.jpg", "c/orphan.jpg")
+            try put("movie-moov-first.mov", "c/lonely.mov")
+            var idOnly = PairOptions()
+            idOnly.identifier = .given("AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE")
+            let lonelyStill = try Support.copy(f("still-no-exif.jpg"), to: root, as: "lonely-still.jpg")
+            _ = try PairOperation.run(still: lonelyStill, movie: file("c/lonely.mov"), options: idOnly)
+            try FileManager.default.removeItem(atPath: lonelyStill)
+            try put("still-no-exif.jpg", "c/IMG_0006.JPG")
+            FileManager.default.createFile(atPath: file("c/IMG_0006.MOV"), contents: Data("not a movie".utf8))
+            // Noise that scan must pass over: other files, hidden files.
+            FileManager.default.createFile(atPath: file("a/notes.txt"), contents: Data("hello".utf8))
+            FileManager.default.createFile(atPath: file("a/.IMG_0001.mov.livephoto-AbC123"), contents: Data([0]))
+        }
+
+        func cleanup() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static func finding(_ scan: LibraryScan, still: String? = nil, movie: String? = nil) -> LibraryFinding? {
+        scan.findings.first { (still == nil || $0.still == still) && (movie == nil || $0.movie == movie) }
+    }
+
+    @Test("scan reports every kind of finding, matching by identifier and by name")
+    func scanFindings() throws {
+        let lib = try Library()
+        defer { lib.cleanup() }
+        let scan = LibraryScanner.scan([lib.path], jobs: 2)
+        #expect(scan.filesRead == 14)
+        #expect(Self.finding(scan, still: lib.file("a/IMG_0001.JPG"))?.movie == lib.file("a/IMG_0001.mov"))
+        #expect(Self.finding(scan, still: lib.file("a/IMG_0001.JPG"))?.finding == .candidate)
+        #expect(Self.finding(scan, still: lib.file("a/IMG_0002.jpg"))?.movie == lib.file("a/IMG_0002.MP4"))
+        let hevc = Self.finding(scan, still: lib.file("b/IMG_0003.JPG"))
+        #expect(hevc?.movie == lib.file("b/IMG_0003_HEVC.MOV") && hevc?.finding == .candidate)
+        #expect(hevc?.detail == "only the still has an identifier")
+        let live = Self.finding(scan, still: lib.file("b/live.JPG"))
+        #expect(live?.finding == .paired && live?.movie == lib.file("c/other-name.MOV"))
+        let broken = Self.finding(scan, still: lib.file("b/IMG_0005.JPG"))
+        #expect(broken?.finding == .identifierMismatch)
+        #expect(broken?.stillIdentifier != nil && broken?.movieIdentifier != nil && broken?.stillIdentifier != broken?.movieIdentifier)
+        #expect(Self.finding(scan, still: lib.file("c/orphan.jpg"))?.finding == .stillWithoutMovie)
+        #expect(Self.finding(scan, movie: lib.file("c/lonely.mov"))?.finding == .movieWithoutStill)
+        #expect(Self.finding(scan, movie: lib.file("c/IMG_0006.MOV"))?.finding == .unreadable)
+        #expect(scan.count(.candidate) == 3)
+        #expect(scan.findings.count == 8)
+    }
+
+    @Test("batch pair pairs every candidate, leaves mismatches, reports the bad file and goes on")
+    func batchPair() throws {
+        let lib = try Library()
+        defer { lib.cleanup() }
+        let mismatchBefore = try Support.bytes(lib.file("b/IMG_0005.MOV"))
+        let (_, outcomes) = BatchOperations.pair(roots: [lib.path], options: PairOptions(), jobs: 2)
+        #expect(outcomes.filter { $0.status == "paired" }.count == 3)
+        let failed = outcomes.filter { $0.status == "failed" }
+        #expect(failed.count == 1)
+        #expect(failed.first?.error == "\(lib.file("c/IMG_0006.MOV")): not a JPEG still or a QuickTime/MP4 movie")
+        #expect(try Support.bytes(lib.file("b/IMG_0005.MOV")) == mismatchBefore, "mismatched pairs are left alone")
+        #expect(try Verifier.verify(still: lib.file("a/IMG_0001.JPG"), movie: lib.file("a/IMG_0001.mov")).valid)
+        #expect(try Verifier.verify(still: lib.file("a/IMG_0002.jpg"), movie: lib.file("a/IMG_0002.MOV")).valid)
+        #expect(try Verifier.verify(still: lib.file("b/IMG_0003.JPG"), movie: lib.file("b/IMG_0003_HEVC.MOV")).valid)
+        #expect(try StillImageReader.read(path: lib.file("b/IMG_0003.JPG")).contentIdentifier == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
+        #expect(BatchOperations.exitCode(outcomes, scan: LibraryScanner.scan([lib.path])) == 3)
+
+        // A second run finds nothing left to pair.
+        let (rescan, again) = BatchOperations.pair(roots: [lib.path], options: PairOptions(), jobs: 1)
+        #expect(again.filter { $0.status == "paired" }.isEmpty)
+        #expect(rescan.count(.paired) == 4)
+    }
+
+    @Test("batch verify checks every pair found, by identifier and by name")
+    func batchVerify() throws {
+        let lib = try Library()
+        defer { lib.cleanup() }
+        let (scan, outcomes) = BatchOperations.verify(roots: [lib.path], strict: false, jobs: 2)
+        let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
+        #expect(pairs.count == scan.pairs.count)
+        #expect(pairs.count == 5)
+        #expect(pairs.first { $0.still == lib.file("b/live.JPG") }?.status == "valid")
+        let broken = pairs.first { $0.still == lib.file("b/IMG_0005.JPG") }
+        #expect(broken?.status == "invalid" && broken?.failedChecks == ["identifiers-equal"])
+        #expect(outcomes.contains { $0.status == "failed" && $0.movie == lib.file("c/IMG_0006.MOV") })
+        #expect(BatchOperations.exitCode(outcomes, scan: scan) == 3)
+        #expect(BatchOperations.exitCode(outcomes.filter { $0.status != "failed" }, scan: scan) == 1)
+    }
+
+    @Test("parallel work keeps input order and uses the workers it is given")
+    func parallelOrder() throws {
+        let lock = NSLock()
+        var threads = Set<String>()
+        let out = ParallelWork.map(count: 500, jobs: 4) { i -> Int in
+            lock.lock(); threads.insert("\(Unmanaged.passUnretained(Thread.current).toOpaque())"); lock.unlock()
+            usleep(UInt32(i % 3) * 100)
+            return i * 2
+        }
+        #expect(out == (0..<500).map { $0 * 2 })
+        #expect(threads.count > 1 && threads.count <= 4)
+        #expect(ParallelWork.map(count: 0, jobs: 4) { $0 }.isEmpty)
+    }
+
+    @Test("the progress line shows done/total, rate and time left; redraws are throttled")
+    func progressLine() throws {
+        #expect(ProgressReporter.line(label: "scan", done: 500, total: 1000, elapsed: 0.25, width: 10)
+                == "scan [#####-----] 500/1000  2000/s  0.2 s left")
+        var writes: [String] = []
+        let p = ProgressReporter(label: "pair") { writes.append($0) }
+        p.start(total: 100)
+        for i in 1...100 { p.update(done: i) }
+        p.finish()
+        #expect(writes.count >= 2 && writes.count <= 5, "throttled: \(writes.count) writes")
+        #expect(writes.dropLast().last?.contains("100/100") == true, "the last state is always drawn")
+        #expect(ProgressReporter.forTerminal(label: "x", quiet: true) == nil)
+    }
+}
