@@ -22,11 +22,7 @@ public enum BatchOperations {
     /// Pairs every candidate (name-matched, not yet paired) below `roots`.
     public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
-        let work = scan.candidates
-        workProgress?.start(total: work.count)
-        let outcomes = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { i -> BatchOutcome in
-            let still = work[i].still!, movie = work[i].movie!
+        run(roots: roots, select: \.candidates, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime, exitCode: 0)
@@ -35,6 +31,31 @@ public enum BatchOperations {
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)
             }
         }
+    }
+
+    /// Verifies every pair found below `roots` (by identifier or by name).
+    public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
+                              scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        run(roots: roots, select: \.pairs, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
+            do {
+                let r = try Verifier.verify(still: still, movie: movie, strict: strict)
+                return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
+                                    failedChecks: r.checks.filter { !$0.passed }.map(\.name), exitCode: r.valid ? 0 : 1)
+            } catch {
+                let e = LivePhotoError.wrap(error, path: movie)
+                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: LivePhotoError.Category.unreadable.rawValue)
+            }
+        }
+    }
+
+    /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
+    /// not read come first among the outcomes.
+    static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, scanProgress: ProgressReporter?,
+                    workProgress: ProgressReporter?, _ body: @escaping (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
+        let work = select(scan)
+        workProgress?.start(total: work.count)
+        let outcomes = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { body(work[$0].still!, work[$0].movie!) }
         workProgress?.finish()
         return (scan, unreadableOutcomes(scan) + outcomes)
     }
@@ -46,28 +67,6 @@ public enum BatchOperations {
             return BatchOutcome(still: f.still, movie: f.movie, status: "failed", error: "\(path): \(f.detail ?? "unreadable")",
                                 exitCode: LivePhotoError.Category.unreadable.rawValue)
         }
-    }
-
-    /// Verifies every pair found below `roots` (by identifier or by name).
-    public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
-                              scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
-        let work = scan.pairs
-        workProgress?.start(total: work.count)
-        let outcomes = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { i -> BatchOutcome in
-            let still = work[i].still!, movie = work[i].movie!
-            do {
-                let r = try Verifier.verify(still: still, movie: movie, strict: strict)
-                let failed = r.checks.filter { !$0.passed }.map(\.name)
-                return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
-                                    failedChecks: failed, exitCode: r.valid ? 0 : 1)
-            } catch {
-                let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: LivePhotoError.Category.unreadable.rawValue)
-            }
-        }
-        workProgress?.finish()
-        return (scan, unreadableOutcomes(scan) + outcomes)
     }
 
     /// The batch's exit code: an unreadable file (3) or a refusal (4) outranks an invalid pair (1).
