@@ -305,7 +305,7 @@ probe_ok() {  # an independent reader still accepts the paired movie
 }
 
 # ---------- 1. corpus: pair DIR vs cp ----------
-declare -A C_CP C_PAIR C_RATIO C_MODE C_CP_ROUNDS C_PAIR_ROUNDS C_EACH C_EACH_ROUNDS C_EACH_RATIO C_CPEACH C_START
+declare -A C_CP_LIST C_PAIR_LIST C_CP C_PAIR C_RATIO C_MODE C_CP_ROUNDS C_PAIR_ROUNDS C_EACH C_EACH_ROUNDS C_EACH_RATIO C_CPEACH C_START
 run_corpus() {  # run_corpus KIND CORPUS EXPECTED_MODE
     local kind=$1 corpus=$2 expect=$3 r i name t0 t1 d src dst rc
     local cps=() pairs=() eachs=() cpeach=() starts=()
@@ -372,6 +372,8 @@ run_corpus() {  # run_corpus KIND CORPUS EXPECTED_MODE
     done
     rm -rf "$d"
     C_CP[$kind]=$(median "${cps[@]}")
+    C_CP_LIST[$kind]="${cps[*]}"
+    C_PAIR_LIST[$kind]="${pairs[*]}"
     C_PAIR[$kind]=$(median "${pairs[@]}")
     C_RATIO[$kind]=$(ratio "${C_PAIR[$kind]}" "${C_CP[$kind]}")
     C_CP_ROUNDS[$kind]=$(json_list "${cps[@]}")
@@ -506,6 +508,29 @@ lib_exif_rate=$(rate "$L" "$lib_exif")
 lib_pair_ratio=$(ratio "$lib_pair" "$lib_cp")
 lib_exif_ratio=$(awk -v a="$lib_exif" -v b="$lib_scan" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
 lib_target_note=""
+
+# Noise check (the figures stand; this only says how far to trust them). The two corpora copy
+# the same number of bytes, so their cp baselines should agree; within a series, rounds should
+# not spread by more than 2x.
+minmax() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.1f-%.1f ms", lo * 1000, hi * 1000 }'; }
+spread_ok() { printf '%s\n' "$@" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { exit !(hi <= 2 * lo) }'; }
+noise=()
+noisy() {  # noisy LABEL VALUES...
+    local label=$1; shift
+    spread_ok "$@" || noise+=("$label rounds spread more than 2x ($(minmax "$@"))")
+}
+for kind in moov-last moov-first; do
+    # shellcheck disable=SC2086  # word-split the space-separated round lists on purpose
+    noisy "corpus $kind cp" ${C_CP_LIST[$kind]}
+    # shellcheck disable=SC2086
+    noisy "corpus $kind pair DIR" ${C_PAIR_LIST[$kind]}
+done
+awk -v a="${C_CP[moov-last]}" -v b="${C_CP[moov-first]}" 'BEGIN { exit !(a <= 1.5 * b && b <= 1.5 * a) }' \
+    || noise+=("the two corpus cp baselines copy the same bytes but differ by more than 1.5x ($(ms "${C_CP[moov-last]}") vs $(ms "${C_CP[moov-first]}") ms)")
+noisy "library pair DIR" "${lib_pairs[@]}"
+noisy "library scan" "${lib_scans[@]}"
+noisy "library verify" "${lib_verifies[@]}"
+
 [ "$ncpu" = 2 ] || lib_target_note=" (target set for 2 cores; this machine has $ncpu)"
 
 # ---------- results ----------
@@ -550,6 +575,7 @@ cat >"$out/results.json" <<EOF
   "source_rev": "$git_rev",
   "generation_seconds": $gen_secs,
   "note": "livephoto pair fsyncs every file it writes; the cp baseline does not",
+  "noise_warnings": [$(for w in "${noise[@]}"; do printf '%s"%s"' "${sep:-}" "$w"; sep=", "; done)],
   "corpus": {
     "pairs": $N,
     "rounds": $ROUNDS,
@@ -623,11 +649,11 @@ cat >"$out/results.json" <<EOF
 }
 EOF
 
-row() { printf '%-44s %-16s %-14s %-15s %-14s %s\n' "$@"; }
+row() { printf '%-42s %-17s %-14s %-18s %-16s %s\n' "$@"; }
 echo
 echo "== results (medians; baselines measured in the same run; livephoto pair fsyncs every file it writes, cp does not)"
 row measurement baseline livephoto result target met
-row -------------------------------------------- ---------------- -------------- --------------- -------------- ---
+row ------------------------------------------ ----------------- -------------- ------------------ ---------------- ---
 row "corpus $N pairs, moov last: pair DIR" "cp $(ms "${C_CP[moov-last]}") ms" "$(ms "${C_PAIR[moov-last]}") ms" "${C_RATIO[moov-last]}x cp" "<= ${CORPUS_TARGET}x cp" "$c_met_last"
 row "corpus $N pairs, moov first: pair DIR" "cp $(ms "${C_CP[moov-first]}") ms" "$(ms "${C_PAIR[moov-first]}") ms" "${C_RATIO[moov-first]}x cp" "<= ${CORPUS_TARGET}x cp" "$c_met_first"
 row "  info: moov last, 1 process per pair" "cp $(ms "${C_CP[moov-last]}") ms" "$(ms "${C_EACH[moov-last]}") ms" "${C_EACH_RATIO[moov-last]}x cp" "(info)" -
@@ -644,4 +670,5 @@ for kind in moov-last moov-first; do
     echo "info, corpus $kind: $N pair processes $(ms "${C_EACH[$kind]}") ms; cp one process per pair $(ms "${C_CPEACH[$kind]}") ms (pair processes/that = $(ratio "${C_EACH[$kind]}" "${C_CPEACH[$kind]}")x); start-up floor, $N x livephoto --version: $(ms "${C_START[$kind]}") ms"
 done
 echo "library: livephoto scan is ${lib_exif_ratio}x faster than exiftool reading the same identifiers ($exif_ids identifiers: MediaGroupUUID in $exif_still_ids stills + ContentIdentifier in $exif_movie_ids movies, equal to scan's); exiftool $lib_exif_rate pairs/s${lib_target_note}"
+for w in "${noise[@]}"; do echo "NOISE: $w (shared machine: rerun for steadier figures)"; done
 echo "results: $out/results.json   (finished $finished)"

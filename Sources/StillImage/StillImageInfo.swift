@@ -66,7 +66,10 @@ extension StillImageReader {
     /// EXIF block with our own TIFF reader: no libexif, no libjpeg-turbo. What `scan` needs
     /// for thousands of files.
     public static func contentIdentifier(path: String) throws -> String? {
-        let source = try FileSource(path: path)
+        try contentIdentifier(source: FileSource(path: path))
+    }
+
+    public static func contentIdentifier(source: FileSource) throws -> String? {
         let structure = try JPEGStructure.read(source)
         guard let segment = structure.exifSegment else { return nil }
         let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")

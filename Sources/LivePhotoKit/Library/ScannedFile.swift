@@ -31,18 +31,20 @@ public struct ScannedFile: Sendable, Equatable {
     public static func read(path: String, role: Role) -> ScannedFile {
         var file = ScannedFile(path: path, role: role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
-            let kind = try FileKind.detect(path: path)
+            // One open per file: kind detection and the header read share the source.
+            let source = try FileSource(path: path)
+            let kind = try FileKind.detect(source)
             file.format = kind.rawValue
             switch kind {
             case .jpeg:
                 file.role = .still
-                file.identifier = try StillImageReader.contentIdentifier(path: path)
+                file.identifier = try StillImageReader.contentIdentifier(source: source)
             case .heic:
                 file.role = .still
                 file.error = "HEIC stills are not yet supported"
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
-                let movie = try MovieFile.open(path: path)
+                let movie = try MovieFile(source: source)
                 file.identifier = movie.movie.contentIdentifier
                 file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
             case .unknown:
