@@ -448,7 +448,9 @@ for ((r = 1; r <= LIB_PAIR_ROUNDS; r++)); do
     log "library pair round $r/$LIB_PAIR_ROUNDS: cp -r $(ms "${lib_cps[-1]}") ms, pair DIR $(ms "${lib_pairs[-1]}") ms ($(rate "$L" "${lib_pairs[-1]}") pairs/s)"
 done
 # The last round's paired library stays for the read-only measurements. Warm the cache (and
-# check the output) with one untimed run of each.
+# check the output) with one untimed run of each, after a sync so that no writeback of the
+# pair rounds overlaps the timed reads.
+sync
 scan_dir "$lib" "$d/scan.jsonl"
 check_scan "$d/scan.jsonl" "$L"
 verify_dir "$lib"

@@ -12,8 +12,18 @@ public enum Verifier {
     public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false) throws -> VerifyReport {
         try PairOperation.requireKind(stillPath, still: true)
         try PairOperation.requireKind(moviePath, still: false)
-        let info: StillImageInfo
-        do { info = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        // The default checks need only the still's identifier: read it without libexif or
+        // libjpeg-turbo (what makes `verify DIR` fast); --strict needs the full header.
+        var info: StillImageInfo? = nil
+        let stillID: String?
+        do {
+            if strict {
+                info = try StillImageReader.read(path: stillPath)
+                stillID = info?.contentIdentifier
+            } else {
+                stillID = try StillImageReader.contentIdentifier(path: stillPath)
+            }
+        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         let file = try PairOperation.openMovie(moviePath)
         let movie = file.movie
         let ts = movie.header.timescale
@@ -23,7 +33,6 @@ public enum Verifier {
             checks.append(.init(name: name, passed: passed, detail: detail, strict: isStrict))
         }
 
-        let stillID = info.contentIdentifier
         let movieID = movie.contentIdentifier
         check("still-identifier", stillID != nil, stillID.map { "MakerNote tag 17 = \($0)" } ?? "no Apple MakerNote tag 17 in the still")
         check("movie-identifier", movieID != nil, movieID.map { "\(Movie.contentIdentifierKey) = \($0)" } ?? "no \(Movie.contentIdentifierKey) in the movie")
@@ -59,7 +68,7 @@ public enum Verifier {
             check("still-image-time-reference", false, "no still-image-time track")
         }
 
-        if strict {
+        if strict, let info {
             check("quicktime-brand", file.isQuickTime, "brand \(file.majorBrand?.description.trimmingCharacters(in: .whitespaces) ?? "(no ftyp)")", strict: true)
             let codec = video?.codec?.description
             check("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", strict: true)
