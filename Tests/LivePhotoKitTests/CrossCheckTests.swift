@@ -57,7 +57,13 @@ struct CrossCheckTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         let movie = try Support.copy(Support.fixture(movieName), to: dir)
-        let result = try PairOperation.run(still: still, movie: movie)
+        var options = PairOptions()
+        options.stillTime = .seconds(1.2)
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        // The mebx sample is presented at the still time (ffprobe applies the edit list).
+        let packets = try Support.run(Self.ffprobe!, ["-v", "error", "-select_streams", "d", "-show_entries", "packet=pts_time,size", "-of", "csv=p=0", result.movieOutput])
+        let fields = packets.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+        #expect(fields.count == 2 && abs((Double(fields[0]) ?? -1) - 1.2) < 0.001 && fields[1] == "9", "mebx packet: \(packets.out)")
         let r = try Support.run(Self.ffprobe!, ["-v", "error", "-show_format", "-show_streams", "-of", "json", result.movieOutput])
         #expect(r.status == 0 && r.err.isEmpty, "ffprobe: \(r.err)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
