@@ -9,7 +9,7 @@ import Glibc
 /// `moov` first so players still use it; `commit()` retires the old `moov` as `free` with one
 /// 4-byte write. The file is a playable movie at every instant, and the cost does not grow
 /// with the size of the video. `abort()` truncates the appended bytes away.
-public final class TailAppendMovieWrite {
+public final class TailAppendMovieWrite: PreparedFileWrite {
     public let path: String
     private let originalSize: UInt64
     private let oldMovieTypeOffset: UInt64

@@ -75,28 +75,22 @@ public enum PairOperation {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
 
-        if inPlaceTail {
-            let tail: TailAppendMovieWrite
-            do {
-                tail = try TailAppendMovieWrite(plan)
+        let movieWrite: PreparedFileWrite
+        do {
+            if inPlaceTail {
+                let tail = try TailAppendMovieWrite(plan)
                 try tail.prepare()
-            } catch {
-                stillWriter.discard()
-                throw LivePhotoError.wrap(error, path: moviePath, category: .refused)
+                movieWrite = tail
+            } else {
+                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
             }
-            do { try stillWriter.commit() } catch { tail.abort(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
-            do { try tail.commit() } catch { throw LivePhotoError.wrap(error, path: moviePath, category: .refused) }
-        } else {
-            let movieWriter: AtomicFileWriter
-            do {
-                movieWriter = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
-            } catch {
-                stillWriter.discard()
-                throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
-            }
-            do { try stillWriter.commit() } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
-            do { try movieWriter.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
+        } catch {
+            stillWriter.discard()
+            throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
         }
+        // Both are on disk; now the two commits: a rename, then a rename or a 4-byte write.
+        do { try stillWriter.commit() } catch { movieWrite.abort(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+        do { try movieWrite.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
         return result
     }
 
