@@ -71,6 +71,14 @@ struct PairSafetyTests {
         // Still playable as the original: the first moov rules.
         #expect(try Inspector.inspect(path: movie).movie?.contentIdentifier == nil)
 
+        // A read-only movie with leftovers is not touched, not even to clean up.
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: movie)
+        let leftover = try Support.bytes(movie)
+        let refused = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(refused?.reason.contains("read-only") == true)
+        #expect(try Support.bytes(movie) == leftover)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: movie)
+
         let result = try PairOperation.run(still: still, movie: movie)
         let top = try TopLevelBoxes.scan(FileSource(path: movie))
         let originalMoov = try #require(try TopLevelBoxes.scan(FileSource(path: Support.fixture("movie-moov-last.mov"))).first("moov"))

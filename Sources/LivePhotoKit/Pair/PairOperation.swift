@@ -21,7 +21,13 @@ public enum PairOperation {
         var movieFile = try openMovie(moviePath)
         if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile.topLevel), !options.dryRun {
             // An earlier run was interrupted mid-append: cut its leftovers, then read again.
-            do { try InterruptedAppendRecovery.truncate(path: moviePath, to: cut) } catch { throw LivePhotoError.wrap(error, path: moviePath, category: .refused) }
+            do {
+                try WritePermission.require(moviePath)
+                try InterruptedAppendRecovery.truncate(path: moviePath, to: cut)
+            } catch {
+                let reason = (error as? ParseError)?.message ?? "\(error)"
+                throw LivePhotoError(path: moviePath, reason: "cannot clean up an interrupted edit: \(reason)", category: .refused)
+            }
             movieFile = try openMovie(moviePath)
         }
         let movie = movieFile.movie
