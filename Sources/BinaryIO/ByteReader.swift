@@ -43,10 +43,6 @@ public struct ByteReader {
         position += count
     }
 
-    public mutating func seek(toRelative offset: Int) throws {
-        guard offset >= 0, start + offset <= end else { throw error(.truncated, "seek past end") }
-        position = start + offset
-    }
 
     public mutating func readUInt8() throws -> UInt8 {
         try require(1, "byte")

@@ -19,8 +19,4 @@ public struct ByteWriter {
     public mutating func append<S: Sequence>(_ s: S) where S.Element == UInt8 { bytes.append(contentsOf: s) }
     public mutating func zeros(_ n: Int) { bytes.append(contentsOf: repeatElement(0, count: n)) }
 
-    /// Overwrites a big-endian 32-bit value at `at` (for back-patching sizes).
-    public mutating func patchU32(at: Int, _ v: UInt32) {
-        for i in 0..<4 { bytes[at + i] = UInt8((v >> UInt32(24 - 8 * i)) & 0xFF) }
-    }
 }

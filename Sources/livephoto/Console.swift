@@ -31,9 +31,6 @@ enum Console {
 
     static func seconds(_ t: Double?) -> String { t.map { String(format: "%.3f s", $0) } ?? "-" }
 
-    static func exitCode(for error: Error) -> Int32 {
-        (error as? LivePhotoError)?.category.rawValue ?? ExitStatus.unreadable
-    }
 
     /// Reports an error about a file and returns its exit code.
     static func report(_ error: Error, path: String) -> Int32 {

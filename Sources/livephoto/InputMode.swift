@@ -23,16 +23,3 @@ enum InputMode {
         return .single(still: paths[0], movie: paths[1])
     }
 }
-
-/// Printing shared by batch `pair` and `verify`.
-enum BatchText {
-    static func report(_ outcomes: [LivePhotoKitBatchOutcome], json: Bool, quiet: Bool, line: (LivePhotoKitBatchOutcome) -> String?) {
-        for o in outcomes {
-            if o.status == "failed", let e = o.error { Console.error("livephoto: \(Console.oneLine(e))") }
-            if json { print(Console.jsonLine(o)) } else if !quiet, let text = line(o) { print(text) }
-        }
-    }
-}
-
-import LivePhotoKit
-typealias LivePhotoKitBatchOutcome = BatchOutcome

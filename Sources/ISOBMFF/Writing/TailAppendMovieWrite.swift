@@ -37,8 +37,6 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    public var appendedByteCount: Int { appended.count }
-
     public func prepare() throws {
         precondition(state == .planned)
         fd = open(path, O_RDWR | O_CLOEXEC)

@@ -9,8 +9,8 @@ import StillImage
 /// leaves a half-paired pair; originals are never left half-written.
 public enum PairOperation {
     public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
-        try requireKind(stillPath, still: true)
-        try requireKind(moviePath, still: false)
+        try InputFiles.requireKind(stillPath, still: true)
+        try InputFiles.requireKind(moviePath, still: false)
 
         let stillInfo: StillImageInfo
         do { stillInfo = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
@@ -18,7 +18,7 @@ public enum PairOperation {
             throw LivePhotoError(path: stillPath, reason: ForeignMakerNoteError(maker: maker).description, category: .refused)
         }
 
-        var movieFile = try openMovie(moviePath)
+        var movieFile = try InputFiles.openMovie(moviePath)
         if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile.topLevel), !options.dryRun {
             // An earlier run was interrupted mid-append: cut its leftovers, then read again.
             do {
@@ -28,7 +28,7 @@ public enum PairOperation {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
                 throw LivePhotoError(path: moviePath, reason: "cannot clean up an interrupted edit: \(reason)", category: .refused)
             }
-            movieFile = try openMovie(moviePath)
+            movieFile = try InputFiles.openMovie(moviePath)
         }
         let movie = movieFile.movie
         guard let video = movie.videoTracks.first else {
@@ -143,28 +143,5 @@ public enum PairOperation {
         guard t >= span.start - 1e-6, t <= span.end + 1e-6 else { return nil }
         if choice != .middle && abs(t - stillTime) > 0.0005 { return nil }
         return t
-    }
-
-    static func requireKind(_ path: String, still: Bool) throws {
-        let kind: FileKind
-        do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
-        if still {
-            switch kind {
-            case .jpeg: return
-            case .heic: throw LivePhotoError(path: path, reason: "HEIC stills are not yet supported", category: .unreadable)
-            case .quickTimeMovie, .mp4Movie: throw LivePhotoError(path: path, reason: "is a movie; the first argument must be the still (JPEG)", category: .unreadable)
-            case .unknown: throw LivePhotoError(path: path, reason: "not a JPEG still", category: .unreadable)
-            }
-        } else {
-            switch kind {
-            case .quickTimeMovie, .mp4Movie: return
-            case .jpeg, .heic: throw LivePhotoError(path: path, reason: "is a still image; the second argument must be the movie (QuickTime or MP4)", category: .unreadable)
-            case .unknown: throw LivePhotoError(path: path, reason: "not a QuickTime or MP4 movie", category: .unreadable)
-            }
-        }
-    }
-
-    static func openMovie(_ path: String) throws -> MovieFile {
-        do { return try MovieFile.open(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
     }
 }

@@ -10,8 +10,8 @@ public enum Verifier {
     public static let h264AndHEVC: Set<String> = ["avc1", "avc3", "hvc1", "hev1"]
 
     public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false) throws -> VerifyReport {
-        try PairOperation.requireKind(stillPath, still: true)
-        try PairOperation.requireKind(moviePath, still: false)
+        try InputFiles.requireKind(stillPath, still: true)
+        try InputFiles.requireKind(moviePath, still: false)
         // The default checks need only the still's identifier: read it without libexif or
         // libjpeg-turbo (what makes `verify DIR` fast); --strict needs the full header.
         var info: StillImageInfo? = nil
@@ -24,7 +24,7 @@ public enum Verifier {
                 stillID = try StillImageReader.contentIdentifier(path: stillPath)
             }
         } catch { throw LivePhotoError.wrap(error, path: stillPath) }
-        let file = try PairOperation.openMovie(moviePath)
+        let file = try InputFiles.openMovie(moviePath)
         let movie = file.movie
         let ts = movie.header.timescale
 

@@ -1,0 +1,29 @@
+import BinaryIO
+import ISOBMFF
+
+/// Checks that the operations' inputs are what they must be (a still, a movie), told by
+/// content, with errors that say which argument is wrong.
+enum InputFiles {
+    static func requireKind(_ path: String, still: Bool) throws {
+        let kind: FileKind
+        do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
+        if still {
+            switch kind {
+            case .jpeg: return
+            case .heic: throw LivePhotoError(path: path, reason: "HEIC stills are not yet supported", category: .unreadable)
+            case .quickTimeMovie, .mp4Movie: throw LivePhotoError(path: path, reason: "is a movie; the first argument must be the still (JPEG)", category: .unreadable)
+            case .unknown: throw LivePhotoError(path: path, reason: "not a JPEG still", category: .unreadable)
+            }
+        } else {
+            switch kind {
+            case .quickTimeMovie, .mp4Movie: return
+            case .jpeg, .heic: throw LivePhotoError(path: path, reason: "is a still image; the second argument must be the movie (QuickTime or MP4)", category: .unreadable)
+            case .unknown: throw LivePhotoError(path: path, reason: "not a QuickTime or MP4 movie", category: .unreadable)
+            }
+        }
+    }
+
+    static func openMovie(_ path: String) throws -> MovieFile {
+        do { return try MovieFile.open(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
+    }
+}
