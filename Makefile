@@ -5,7 +5,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 APT_PACKAGES = libexif-dev libturbojpeg0-dev pkg-config
-TEST_PACKAGES = ffmpeg libimage-exiftool-perl
+TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps test-deps build release test demo bench install uninstall fixtures clean
@@ -23,8 +23,8 @@ deps:
 
 # The independent readers the tests cross-check against; tests skip only where these cannot be installed.
 test-deps: deps
-	@if command -v ffprobe >/dev/null && command -v exiftool >/dev/null; then \
-		echo "test-deps: ffprobe and exiftool present"; \
+	@if command -v ffprobe >/dev/null && command -v exiftool >/dev/null && command -v heif-info >/dev/null; then \
+		echo "test-deps: ffprobe, exiftool and heif-info present"; \
 	else \
 		echo "test-deps: installing $(TEST_PACKAGES)"; \
 		( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) ) \

@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
@@ -33,9 +34,10 @@ let package = Package(
         ]),
 
         .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO"]),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO"]),
-        .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO"]),
+        .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO",
+                                                       .product(name: "PropertyBased", package: "swift-property-based")]),
         // Runs the built `livephoto` binary: exit codes, error lines, JSON output.
         .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto"]),
     ],
