@@ -7,7 +7,8 @@ import Glibc
 /// Writes a replacement for a file into a temporary file in the same directory, then
 /// `commit()` fsyncs and renames it over the target, so the target is either the old file
 /// or the complete new one, never half-written. `discard()` removes the temporary file.
-/// The permissions of the file being replaced are kept.
+/// The owner, group, permissions and extended attributes of the file being replaced are kept
+/// (`FileMetadata`).
 public final class AtomicFileWriter {
     public let targetPath: String
     public let temporaryPath: String
@@ -15,7 +16,8 @@ public final class AtomicFileWriter {
     private var finished = false
     public private(set) var bytesWritten: UInt64 = 0
 
-    /// - Parameter modeFrom: a file whose permission bits the result takes (default: the target, if it exists).
+    /// - Parameter modeFrom: a file whose owner, group, permission bits and extended attributes
+    ///   the result takes (default: the target, if it exists).
     public init(targetPath: String, modeFrom: String? = nil) throws {
         self.targetPath = targetPath
         let url = URL(fileURLWithPath: targetPath)
@@ -29,9 +31,14 @@ public final class AtomicFileWriter {
         guard fd >= 0 else { throw ParseError(.io, "cannot create a temporary file in \(dir): \(FileSource.describe(errno))") }
         self.fd = fd
         self.temporaryPath = String(cString: template)
-        var st = stat()
-        if stat(modeFrom ?? targetPath, &st) == 0 {
-            _ = fchmod(fd, st.st_mode & 0o7777)
+        // The replacement keeps the owner, group, mode and extended attributes of the file it
+        // replaces (or of `modeFrom`); a new file gets the usual mode under the umask.
+        var existing = stat()
+        if stat(modeFrom ?? targetPath, &existing) == 0 {
+            do { try FileMetadata.read(path: modeFrom ?? targetPath).applyOwnershipAttributesAndMode(to: fd) } catch {
+                close(fd); unlink(temporaryPath); self.fd = -1; finished = true
+                throw error
+            }
         } else {
             let mask = umask(0); umask(mask)
             _ = fchmod(fd, 0o666 & ~mask)

@@ -41,7 +41,9 @@ public enum StillIdentifierWriter {
             resumeAt = keepBefore
         }
 
-        let writer = try AtomicFileWriter(targetPath: targetPath)
+        // The new file takes the source's owner, mode and extended attributes (in place the
+        // source is the target; with -o DIR it is the input, as `cp -p` would).
+        let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: sourcePath)
         do {
             try writer.copy(from: source, offset: 0, count: keepBefore)
             var segment = ByteWriter(capacity: payload.count + 4)

@@ -50,6 +50,12 @@ struct PairCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
     var replaceMakerNote = false
 
+    @Flag(name: .long, help: "Give the written files new modification times (by default each keeps its original's).")
+    var touch = false
+
+    @Flag(name: .long, help: "Pair a file that has other hard links by writing a new file under this name only (by default refused).")
+    var splitHardLinks = false
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -75,6 +81,8 @@ struct PairCommand: ParsableCommand {
         options.outputDirectory = output
         options.dryRun = dryRun
         options.replaceForeignMakerNote = replaceMakerNote
+        options.touch = touch
+        options.splitHardLinks = splitHardLinks
         switch try InputMode.decide(paths) {
         case .folders(let folders): try runBatch(folders, options: options)
         case .single(let still, let movie): try runSingle(still: still, movie: movie, options: options)

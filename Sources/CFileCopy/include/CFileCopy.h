@@ -2,6 +2,8 @@
 #define CFILECOPY_H
 #include <sys/types.h>
 #include <stddef.h>
+/* listxattr/getxattr/fsetxattr for FileMetadata (Swift's Glibc module leaves sys/xattr.h out). */
+#include <sys/xattr.h>
 
 /// copy_file_range(2) with the output at its file position; -1 and errno on failure.
 /// (glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.)

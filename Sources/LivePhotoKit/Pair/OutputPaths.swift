@@ -3,7 +3,8 @@ import BinaryIO
 
 /// Where `pair` writes: in place by default; into a directory with `-o`; an MP4 movie always
 /// becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory). An output that would
-/// overwrite an input, or two outputs on one path, is refused.
+/// overwrite an input, or two outputs on one path, is refused; an output that exists already is
+/// `ExistingOutputs`' call.
 struct OutputPaths {
     let still: String
     let movie: String
@@ -39,9 +40,6 @@ struct OutputPaths {
         if movieIsMP4 {
             if AtomicFileWriter.sameFile(movie, moviePath) || AtomicFileWriter.sameFile(movie, stillPath) {
                 throw LivePhotoError(path: movie, reason: "the QuickTime output would overwrite an input", category: .refused)
-            }
-            if directory == nil && FileManager.default.fileExists(atPath: movie) {
-                throw LivePhotoError(path: movie, reason: "already exists; the paired QuickTime copy of \(movieURL.lastPathComponent) would overwrite it (use -o DIR)", category: .refused)
             }
         }
         if still == movie || AtomicFileWriter.sameFile(stillPath, moviePath) {

@@ -9,6 +9,7 @@ import StillImage
 /// leaves a half-paired pair; originals are never left half-written.
 public enum PairOperation {
     public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
+        let keptTimes = KeptTimes(still: stillPath, movie: moviePath)   // before any read changes the access times
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
 
@@ -52,21 +53,29 @@ public enum PairOperation {
             result.movieOutput = moviePath
             return result
         }
+        if let existing = try ExistingOutputs.check(outputs: outputs, still: stillPath, movie: moviePath,
+                                                    expectedIdentifier: ExistingOutputs.knownIdentifier(options.identifier, stillID: stillID, movieID: movieID)) {
+            result.status = "already-paired"
+            result.identifier = existing.stillIdentifier ?? identifier
+            if let time = ExistingOutputs.stillTime(of: outputs.movie) { result.stillTime = time }
+            return result
+        }
+        let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
 
-        let inPlaceTail = outputs.movie == moviePath && TailAppendMovieWrite.applies(to: movieFile)
+        let inPlaceTail = targets.movieTailAppendAllowed && TailAppendMovieWrite.applies(to: movieFile)
         result.movieWrite = outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
         if options.dryRun {
             result.status = "dry-run"
             return result
         }
 
-        try checkWritable(outputs: outputs, still: stillPath, movie: moviePath, tail: inPlaceTail)
-        AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
-        AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
+        try checkWritable(outputs: outputs, targets: targets, still: stillPath, movie: moviePath, tail: inPlaceTail)
+        AtomicFileWriter.removeStaleTemporaries(for: targets.still)
+        AtomicFileWriter.removeStaleTemporaries(for: targets.movie)
 
         let stillWriter: AtomicFileWriter
         do {
-            stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: outputs.still, identifier: identifier,
+            stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: targets.still, identifier: identifier,
                                                            replaceForeignMakerNote: options.replaceForeignMakerNote)
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
@@ -88,7 +97,7 @@ public enum PairOperation {
                 try tail.prepare()
                 movieWrite = tail
             } else {
-                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
+                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: targets.movie, modeFrom: moviePath)
             }
         } catch {
             stillWriter.discard()
@@ -97,17 +106,19 @@ public enum PairOperation {
         // Both are on disk; now the two commits: a rename, then a rename or a 4-byte write.
         do { try stillWriter.commit() } catch { movieWrite.abort(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
         do { try movieWrite.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
+        if !options.touch { keptTimes.restore(stillOutput: targets.still, movieOutput: targets.movie) }
         return result
     }
 
     /// Every file edited in place and every directory a new file is written into must be
     /// writable; checked before anything is prepared, so a refusal changes nothing.
-    static func checkWritable(outputs: OutputPaths, still stillPath: String, movie moviePath: String, tail: Bool) throws {
+    /// Directories are those of the write targets (a linked file's real folder).
+    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool) throws {
         var checks: [(path: String, report: String)] = []
         if outputs.still == stillPath { checks.append((stillPath, stillPath)) }
-        checks.append((WritePermission.directory(of: outputs.still), outputs.still))
+        checks.append((WritePermission.directory(of: targets.still), outputs.still))
         if outputs.movie == moviePath { checks.append((moviePath, moviePath)) }
-        if !tail { checks.append((WritePermission.directory(of: outputs.movie), outputs.movie)) }
+        if !tail { checks.append((WritePermission.directory(of: targets.movie), outputs.movie)) }
         for check in checks {
             do { try WritePermission.require(check.path) } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"

@@ -24,6 +24,12 @@ public struct PairOptions: Sendable {
     public var outputDirectory: String? = nil
     public var dryRun = false
     public var replaceForeignMakerNote = false
+    /// Leave the written files with new modification times (`--touch`); by default each keeps
+    /// the access and modification times of the file it was made from.
+    public var touch = false
+    /// Pair a hard-linked file by writing a new file under the given name only (`--split-hard-links`);
+    /// by default such a file is refused.
+    public var splitHardLinks = false
 
     public init() {}
 }
