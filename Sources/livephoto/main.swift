@@ -1,1 +1,2 @@
+RawArguments.rejectNonUTF8()
 LivePhotoCommand.runMain()
