@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import CFileCopy   // sys/xattr.h
+
+/// The command line around the file system: kept times and --touch, hard links, -o DIR that
+/// never overwrites, names that are not valid UTF-8, link loops in folders.
+@Suite("livephoto and the file system")
+struct FileSystemCLITests {
+    static let old = Date(timeIntervalSince1970: 1_500_000_000)
+
+    static func modificationDate(_ path: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    }
+
+    /// Runs a shell command line (for arguments Foundation cannot pass: invalid UTF-8).
+    static func shell(_ script: String) throws -> CLITests.Run { try run("/bin/sh", ["-c", script]) }
+
+    static func livephoto(_ arguments: [String]) throws -> CLITests.Run { try run(CLITests.binary, arguments) }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> CLITests.Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLITests.Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test("pair keeps each file's modification time; --touch does not (one pair and folders)")
+    func modificationTimes() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, touch) in [("kept", false), ("touched", true)] {
+            let sub = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let still = try CLITests.copy("still-no-exif.jpg", to: sub, as: "a.jpg")
+            let movie = try CLITests.copy("movie-moov-first.mov", to: sub, as: "a.mov")
+            let still2 = try CLITests.copy("still-no-exif.jpg", to: sub, as: "b.jpg")
+            let movie2 = try CLITests.copy("movie-moov-last.mov", to: sub, as: "b.mov")
+            for path in [still, movie] { try FileManager.default.setAttributes([.modificationDate: Self.old], ofItemAtPath: path) }
+            let r = try Self.livephoto(touch ? ["pair", "-q", "--touch", still, movie] : ["pair", "-q", still, movie])
+            #expect(r.status == 0)
+            for path in [still, movie] { #expect((try Self.modificationDate(path) == Self.old) == !touch, "\(path)") }
+
+            try FileManager.default.removeItem(atPath: still); try FileManager.default.removeItem(atPath: movie)
+            for path in [still2, movie2] { try FileManager.default.setAttributes([.modificationDate: Self.old], ofItemAtPath: path) }
+            let batch = try Self.livephoto(touch ? ["pair", "-q", "--touch", sub.path] : ["pair", "-q", sub.path])
+            #expect(batch.status == 0)
+            for path in [still2, movie2] { #expect((try Self.modificationDate(path) == Self.old) == !touch, "\(path)") }
+        }
+    }
+
+    @Test("a hard-linked file is refused with exit 4 and one line; --split-hard-links pairs the name given")
+    func hardLinks() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "a.jpg")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "a.mov")
+        try FileManager.default.linkItem(atPath: movie, toPath: dir.appendingPathComponent("backup.mov").path)
+        let r = try CLITests.livephoto("pair", still, movie)
+        #expect(r.status == 4)
+        #expect(r.err == "livephoto: \(movie): has 2 hard links: pairing it in place would leave the other names with the old file; pass --split-hard-links to write a new file under this name only\n")
+        let split = try CLITests.livephoto("pair", "--split-hard-links", "--json", still, movie)
+        #expect(split.status == 0)
+        #expect(split.out.contains("\"movieWrite\" : \"rewrite\""))
+        #expect(try CLITests.livephoto("verify", "-q", still, movie).status == 0)
+    }
+
+    @Test("-o DIR twice: the same inputs are already paired; different inputs are refused with exit 4 (exists)")
+    func outputDirectoryTwice() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), a = dir.appendingPathComponent("a"), b = dir.appendingPathComponent("b")
+        for d in [out, a, b] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        let stillA = try CLITests.copy("still-no-exif.jpg", to: a, as: "IMG.jpg"), movieA = try CLITests.copy("movie-moov-last.mov", to: a, as: "IMG.mov")
+        let stillB = try CLITests.copy("still-exif-icc-xmp.jpg", to: b, as: "IMG.jpg"), movieB = try CLITests.copy("movie-audio.mov", to: b, as: "IMG.mov")
+        #expect(try CLITests.livephoto("pair", "-q", "-o", out.path, stillA, movieA).status == 0)
+        let written = try Data(contentsOf: out.appendingPathComponent("IMG.jpg"))
+        let again = try CLITests.livephoto("pair", "-o", out.path, stillA, movieA)
+        #expect(again.status == 0)
+        #expect(again.out.hasPrefix("already paired"))
+        let other = try CLITests.livephoto("pair", "-o", out.path, stillB, movieB)
+        #expect(other.status == 4)
+        #expect(other.err.split(separator: "\n").count == 1)
+        #expect(other.err.contains("exists"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("IMG.jpg")) == written)
+    }
+
+    @Test("a name that is not valid UTF-8: as an argument, exit 3 naming it escaped; in a folder, reported and counted")
+    func nonUTF8Names() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "ok.mov")
+        _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "ok.jpg")
+        let make = try Self.shell("cp '\(CLITests.fixture("still-no-exif.jpg"))' \"\(dir.path)/$(printf 'x\\377').jpg\"")
+        #expect(make.status == 0)
+
+        let arg = try Self.shell("'\(CLITests.binary)' pair \"\(dir.path)/$(printf 'x\\377').jpg\" '\(movie)'")
+        #expect(arg.status == 3)
+        #expect(arg.err == "livephoto: \(dir.path)/x\\xff.jpg: the name is not valid UTF-8, which livephoto cannot open yet; rename it\n")
+
+        let scan = try CLITests.livephoto("scan", dir.path)
+        #expect(scan.status == 3)
+        #expect(scan.out.contains("\(dir.path)/x\\xff.jpg"))
+        #expect(scan.err.contains("1 unreadable"))
+        let pair = try CLITests.livephoto("pair", dir.path)
+        #expect(pair.status == 3)
+        #expect(pair.err.contains("livephoto: \(dir.path)/x\\xff.jpg: the name is not valid UTF-8"))
+        #expect(pair.err.contains("1 paired") && pair.err.contains("1 unreadable files"))
+    }
+
+    @Test("a symbolic link loop in a scanned folder gets a message that says so")
+    func symlinkLoop() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("IMG.jpg").path, withDestinationPath: "IMG.jpg")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("again").path, withDestinationPath: ".")
+        let r = try CLITests.livephoto("scan", dir.path)
+        #expect(r.status == 3)
+        #expect(r.out.contains("symbolic link loop"))
+        #expect(r.err.contains("livephoto: \(dir.path)/again: symbolic link loop"))
+    }
+
+    @Test("linked still and movie: the targets are paired through the links, which stay links")
+    func symbolicLinks() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real"), links = dir.appendingPathComponent("links")
+        for d in [real, links] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        _ = try CLITests.copy("still-no-exif.jpg", to: real, as: "a.jpg")
+        _ = try CLITests.copy("movie-moov-first.mov", to: real, as: "a.mov")
+        for name in ["a.jpg", "a.mov"] {
+            try FileManager.default.createSymbolicLink(atPath: links.appendingPathComponent(name).path, withDestinationPath: "../real/\(name)")
+        }
+        let r = try CLITests.livephoto("pair", "-q", links.appendingPathComponent("a.jpg").path, links.appendingPathComponent("a.mov").path)
+        #expect(r.status == 0)
+        for name in ["a.jpg", "a.mov"] {
+            let type = try FileManager.default.attributesOfItem(atPath: links.appendingPathComponent(name).path)[.type] as? FileAttributeType
+            #expect(type == .typeSymbolicLink, "\(name) is still a link")
+        }
+        #expect(try CLITests.livephoto("verify", "-q", real.appendingPathComponent("a.jpg").path, real.appendingPathComponent("a.mov").path).status == 0)
+    }
+
+    @Test("root pairing another user's files leaves them that user's, with their mode and user.* attributes", .enabled(if: getuid() == 0))
+    func ownership() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "a.jpg")
+        let movie = try CLITests.copy("movie-moov-first.mov", to: dir, as: "a.mov")
+        for path in [still, movie] {
+            try FileManager.default.setAttributes([.ownerAccountID: 1234, .groupOwnerAccountID: 5678, .posixPermissions: 0o640], ofItemAtPath: path)
+            #expect(setxattr(path, "user.test", "kept", 4, 0) == 0)
+        }
+        #expect(try CLITests.livephoto("pair", "-q", still, movie).status == 0)
+        for path in [still, movie] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect(attributes[.ownerAccountID] as? Int == 1234)
+            #expect(attributes[.groupOwnerAccountID] as? Int == 5678)
+            #expect(attributes[.posixPermissions] as? Int == 0o640)
+            var value = [UInt8](repeating: 0, count: 16)
+            #expect(getxattr(path, "user.test", &value, value.count) == 4)
+            #expect(Array(value.prefix(4)) == Array("kept".utf8))
+        }
+    }
+}
