@@ -29,13 +29,14 @@ public struct FileMetadata: Equatable, Sendable {
         public var mustBeKept: Bool { name.starts(with: Array("user.".utf8)) }
     }
 
-    /// Reads the metadata of `path`, following symbolic links (we edit link targets).
-    public static func read(path: String) throws -> FileMetadata {
+    /// Reads the metadata of `path`, following symbolic links (we edit link targets);
+    /// `extendedAttributes: false` skips the attributes (for times alone).
+    public static func read(path: String, extendedAttributes: Bool = true) throws -> FileMetadata {
         var st = stat()
         guard stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
         return FileMetadata(owner: st.st_uid, group: st.st_gid, mode: st.st_mode & 0o7777,
                             accessTime: st.st_atim, modificationTime: st.st_mtim,
-                            extendedAttributes: try readExtendedAttributes(path: path))
+                            extendedAttributes: extendedAttributes ? try readExtendedAttributes(path: path) : [])
     }
 
     /// Gives the open file `fd` this owner, group, extended attributes and mode, in the order

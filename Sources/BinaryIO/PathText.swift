@@ -7,10 +7,11 @@ public enum PathText {
         String(validating: bytes, as: UTF8.self)
     }
 
-    /// The bytes as printable text: valid UTF-8 as it is, every byte of an invalid sequence
-    /// as `\xNN` (and a backslash as `\\`, so the escaping cannot be confused with a name).
+    /// The bytes as printable text: valid UTF-8 as it is; otherwise every byte of an invalid
+    /// sequence as `\xNN`, and a backslash as `\\` (so an escape cannot be read as part of
+    /// the name).
     public static func escaped(_ bytes: [UInt8]) -> String {
-        if let text = decoded(bytes), !text.contains("\\") { return text }
+        if let text = decoded(bytes) { return text }
         var out = ""
         var i = 0
         while i < bytes.count {

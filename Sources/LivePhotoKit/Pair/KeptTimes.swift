@@ -8,8 +8,8 @@ struct KeptTimes {
     let movie: FileMetadata?
 
     init(still: String, movie: String) {
-        self.still = try? FileMetadata.read(path: still)
-        self.movie = try? FileMetadata.read(path: movie)
+        self.still = try? FileMetadata.read(path: still, extendedAttributes: false)
+        self.movie = try? FileMetadata.read(path: movie, extendedAttributes: false)
     }
 
     /// Best effort: the pair is already committed, and a file owned by someone else may refuse

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import CFileCopy
+@testable import BinaryIO
+
+@Suite("file names as bytes; metadata kept by AtomicFileWriter")
+struct FileMetadataTests {
+    @Test("names print as they are when valid UTF-8, with \\xNN escapes otherwise")
+    func escaping() {
+        #expect(PathText.escaped(Array("IMG_1.JPG".utf8)) == "IMG_1.JPG")
+        #expect(PathText.escaped(Array("été.jpg".utf8)) == "été.jpg")
+        #expect(PathText.escaped([0x61, 0xFF, 0x2E, 0x6A]) == "a\\xff.j")
+        #expect(PathText.escaped([0xC3]) == "\\xc3")                 // a truncated sequence
+        #expect(PathText.escaped([0xE2, 0x82, 0xAC, 0xFE]) == "€\\xfe")
+        #expect(PathText.escaped([0x5C, 0xFF]) == "\\\\\\xff")      // a backslash is escaped in an escaped name
+        #expect(PathText.escaped([0x5C, 0x61]) == "\\a")           // and left alone in a valid one
+        #expect(PathText.decoded([0xFF]) == nil)
+    }
+
+    @Test("AtomicFileWriter gives the replacement the original's mode and user.* attributes; a failure to copy one is an error")
+    func writerKeepsMetadata() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-meta-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("f.jpg").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        #expect(chmod(path, 0o604) == 0)
+        #expect(setxattr(path, "user.rating", "5", 1, 0) == 0)
+        let writer = try AtomicFileWriter(targetPath: path)
+        try writer.write([9, 9])
+        try writer.commit()
+        let kept = try FileMetadata.read(path: path)
+        #expect(kept.mode == 0o604)
+        #expect(kept.extendedAttributes == [FileMetadata.ExtendedAttribute(name: Array("user.rating".utf8), value: Array("5".utf8))])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([9, 9]))
+
+        // A user.* attribute that cannot be set is never dropped silently.
+        var metadata = kept
+        metadata.extendedAttributes = [FileMetadata.ExtendedAttribute(name: Array("user.".utf8) + [0x20], value: Array(repeating: 1, count: 1 << 17))]
+        let fd = open(path, O_RDWR)
+        defer { close(fd) }
+        #expect(throws: ParseError.self) { try metadata.applyOwnershipAttributesAndMode(to: fd) }
+    }
+}
