@@ -63,7 +63,9 @@ public struct FileMetadata: Equatable, Sendable {
                 }
             }
         }
-        guard fchmod(fd, mode) == 0 else { throw ParseError(.io, "cannot keep the permissions: \(FileSource.describe(errno))") }
+        // As before this type existed, best effort: FAT and exFAT (camera cards) refuse chmod
+        // and store no permission bits to lose.
+        _ = fchmod(fd, mode)
     }
 
     /// Sets the access and modification times of `path` (following links) to these.
