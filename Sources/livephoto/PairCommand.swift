@@ -11,7 +11,11 @@ struct PairCommand: ParsableCommand {
         com.apple.quicktime.content.identifier, and a still-image-time track into the movie. \
         Only metadata changes: image data, media samples and every other segment or box are \
         copied byte for byte. Files are edited in place (safely: never left half-written) unless \
-        -o DIR is given. An MP4 movie is written as a new QuickTime <stem>.MOV beside it.
+        -o DIR is given. An MP4 movie is written as a new QuickTime <stem>.MOV beside it. \
+        Every file written keeps its owner, group, mode, extended attributes and modification \
+        time (--touch: new times); linked files are edited at their targets; a file with other \
+        hard links is refused unless --split-hard-links; an existing output that is not this \
+        pair's is never overwritten.
 
         Identifier: reused when both files already carry the same one (then nothing is \
         written: "already paired") or when only one side has one; otherwise a fresh UUID.

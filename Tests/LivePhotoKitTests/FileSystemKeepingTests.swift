@@ -25,6 +25,23 @@ struct FileSystemKeepingTests {
             .first { $0.name == Array(name.utf8) }.map { String(decoding: $0.value, as: UTF8.self) }
     }
 
+    static func attributeBytes(_ path: String, _ name: String) -> [UInt8]? {
+        try? FileMetadata.read(path: path).extendedAttributes.first { $0.name == Array(name.utf8) }?.value
+    }
+
+    /// Gives `path` a POSIX ACL (user 1234 may read) in its xattr form: version 2, then
+    /// (tag, permissions, id) entries for the owner, user 1234, the group, the mask, others.
+    /// Where the file system has no ACLs this does nothing, and the test checks the rest.
+    static func setAccessControlList(_ path: String) {
+        var bytes: [UInt8] = [2, 0, 0, 0]
+        func entry(_ tag: UInt16, _ perm: UInt16, _ id: UInt32) {
+            bytes += [UInt8(tag & 0xFF), UInt8(tag >> 8), UInt8(perm & 0xFF), UInt8(perm >> 8)]
+            bytes += [UInt8(id & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id >> 16 & 0xFF), UInt8(id >> 24)]
+        }
+        entry(0x01, 6, UInt32.max); entry(0x02, 4, 1234); entry(0x04, 4, UInt32.max); entry(0x10, 4, UInt32.max); entry(0x20, 0, UInt32.max)
+        _ = bytes.withUnsafeBytes { setxattr(path, "system.posix_acl_access", $0.baseAddress, $0.count, 0) }
+    }
+
     static func info(_ path: String) -> stat {
         var st = stat()
         _ = stat(path, &st)
@@ -60,7 +77,9 @@ struct FileSystemKeepingTests {
             #expect(chmod(path, 0o640) == 0)
             try Self.setAttribute(path, "user.test", "kept \(path)")
             try Self.setAttribute(path, "trusted.test", "root only")
+            Self.setAccessControlList(path)
         }
+        let acl = Self.attributeBytes(still, "system.posix_acl_access")
         var options = PairOptions()
         if outputDirectory {
             let out = dir.appendingPathComponent("out")
@@ -76,6 +95,7 @@ struct FileSystemKeepingTests {
             #expect(st.st_mode & 0o7777 == 0o640, "mode of \(output)")
             #expect(Self.attribute(output, "user.test") == "kept \(input)")
             #expect(Self.attribute(output, "trusted.test") == "root only")
+            if let acl { #expect(Self.attributeBytes(output, "system.posix_acl_access") == acl, "ACL of \(output)") }
         }
         #expect(try Verifier.verify(still: result.stillOutput, movie: result.movieOutput).valid)
         #expect(Support.temporaries(in: dir).isEmpty)
