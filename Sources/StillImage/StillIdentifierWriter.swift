@@ -5,7 +5,7 @@ public struct ForeignMakerNoteError: Error, CustomStringConvertible, Equatable, 
     public let maker: String
     public init(maker: String) { self.maker = maker }
     public var description: String {
-        "has a \(maker) MakerNote that pairing would replace; pass --replace-maker-note to replace it"
+        "has \(indefiniteArticle(before: maker)) \(maker) MakerNote that pairing would replace; pass --replace-maker-note to replace it"
     }
 }
 

@@ -88,6 +88,16 @@ struct StillIdentifierWriterTests {
             == "has a Canon MakerNote that pairing would replace; pass --replace-maker-note to replace it")
     }
 
+    @Test("the refusal reads right: a/an before the maker's name")
+    func foreignMakerNoteArticle() {
+        let cases = ["Canon": "a", "Olympus": "an", "Epson": "an", "unknown": "an", "OnePlus": "a",
+                     "LG": "an", "Sony": "a", "Huawei": "a", "Xiaomi": "a"]
+        for (maker, article) in cases {
+            #expect(ForeignMakerNoteError(maker: maker).description.hasPrefix("has \(article) \(maker) MakerNote that pairing would replace"),
+                    "\(maker)")
+        }
+    }
+
     @Test(.enabled(if: TestFiles.hasFixture("still-foreign-makernote.jpg")))
     func replacesAForeignMakerNoteWhenAsked() throws {
         let dir = try TempDir()
