@@ -98,22 +98,35 @@ public struct CaptureTime: Sendable, Equatable {
 /// The rule: an EXIF time without OffsetTimeOriginal is local time of an unknown zone, so it is
 /// compared with the movie's `com.apple.quicktime.creationdate` read in that date's own offset
 /// (wall clock against wall clock). With the offset known, instants are compared, against the
-/// creationdate or, when the movie has none, against the `mvhd` creation time (UTC). Anything
-/// else is unknown, and unknown never counts as a mismatch.
+/// creationdate or, when the movie has none, against the `mvhd` creation time. `mvhd` is meant
+/// to be UTC, but many cameras write their local time there, so against it a difference that is
+/// a whole time-zone offset (quarter hours, up to 14 h) is not counted. Anything else is
+/// unknown, and unknown never counts as a mismatch.
 public enum CaptureTimeMatch {
     /// More than this apart (seconds) is a mismatch: a Live Photo's movie starts about 1.5 s
     /// before the still.
     public static let tolerance: Int64 = 10
+    /// The largest UTC offset in use (UTC+14), and the step between offsets (15 min).
+    static let largestZoneOffset: Int64 = 14 * 3600
+    static let zoneStep: Int64 = 900
 
-    /// Seconds between the two capture times when both are known, else nil.
-    public static func difference(still: CaptureTime?, movieCreationDate: CaptureTime?, movieHeader: CaptureTime?) -> Int64? {
+    /// Seconds between the two capture times when both are known and they differ by more
+    /// than `tolerance` (and, against `mvhd`, by more than a time-zone mistake); else nil.
+    public static func mismatch(still: CaptureTime?, movieCreationDate: CaptureTime?, movieHeader: CaptureTime?) -> Int64? {
         guard let still else { return nil }
         if let date = movieCreationDate {
-            if let a = still.absolute, let b = date.absolute { return abs(a - b) }
-            return abs(still.wallClock - date.wallClock)
+            let apart: Int64
+            if let a = still.absolute, let b = date.absolute { apart = abs(a - b) } else { apart = abs(still.wallClock - date.wallClock) }
+            return apart > tolerance ? apart : nil
         }
-        if let a = still.absolute, let b = movieHeader?.absolute { return abs(a - b) }
-        return nil
+        guard let a = still.absolute, let b = movieHeader?.absolute else { return nil }
+        let apart = abs(a - b)
+        guard apart > tolerance else { return nil }
+        if apart <= largestZoneOffset + tolerance {
+            let fromZoneStep = apart % zoneStep
+            if min(fromZoneStep, zoneStep - fromZoneStep) <= tolerance { return nil }
+        }
+        return apart
     }
 
     /// "3 days", "2 h 5 min", "42 s": a difference for messages.
