@@ -36,7 +36,11 @@ struct StillIdentifierWriterTests {
         #expect(note == .minimal(contentIdentifier: Self.id))
         if ExifTool.available {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [],
-                added: ["Apple:MediaGroupUUID=\(Self.id)", "ExifIFD:ExifVersion=0231", "File:ExifByteOrder=MM"])
+                added: ["Apple:MediaGroupUUID=\(Self.id)", "File:ExifByteOrder=MM",
+                        // The tags EXIF requires of a new IFD0 and Exif IFD, with the JPEG's values.
+                        "IFD0:XResolution=72", "IFD0:YResolution=72", "IFD0:ResolutionUnit=2", "IFD0:YCbCrPositioning=1",
+                        "ExifIFD:ExifVersion=0231", "ExifIFD:ComponentsConfiguration=1 2 3 0", "ExifIFD:FlashpixVersion=0100",
+                        "ExifIFD:ColorSpace=1", "ExifIFD:ExifImageWidth=320", "ExifIFD:ExifImageHeight=240"])
         }
     }
 
