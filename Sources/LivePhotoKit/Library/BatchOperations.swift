@@ -35,12 +35,13 @@ public enum BatchOperations {
         }
     }
 
-    /// Verifies every pair found below `roots` (by identifier or by name).
+    /// Verifies every pair found below `roots` (by identifier or by name). The full decode of
+    /// each still runs only with `strict` (it costs tens of ms for a camera's still).
     public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         run(roots: roots, select: \.pairs, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
-                let r = try Verifier.verify(still: still, movie: movie, strict: strict)
+                let r = try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict)
                 return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
                                     failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
             } catch {
