@@ -13,7 +13,7 @@ public struct FrameTiming: Sendable {
 
     /// A bound on the frames one track can present, so hostile edit lists (many edits each
     /// showing every sample) cannot grow the table without limit.
-    public static let maximumFrames = 1 << 22
+    static let maximumFrames = 1 << 22
 
     public init(track: Track, movieTimescale: UInt32) {
         mediaTimescale = Int64(max(1, track.mediaHeader.timescale))
@@ -41,7 +41,8 @@ public struct FrameTiming: Sendable {
                   let segEndScaled = FrameTiming.add(segStartScaled, durationScaled) else { continue }
             if edit.rate == 0 {
                 // A dwell: the frame showing media time `mediaTime` is held for the segment.
-                if frames.contains(where: { $0.start <= edit.mediaTime && edit.mediaTime < $0.end }) {
+                let k = FrameTiming.firstFrame(endingAfter: edit.mediaTime, in: frames)
+                if k < frames.count, frames[k].start <= edit.mediaTime {
                     append(segStartScaled, end: segEndScaled)
                 }
                 continue
