@@ -11,7 +11,7 @@ struct FrameTimingTests {
         var tkhd = ByteWriter(); tkhd.u32(0); tkhd.zeros(8); tkhd.u32(1); tkhd.zeros(4); tkhd.u32(0); tkhd.zeros(8 + 8)
         for m: Int32 in [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000] { tkhd.i32(m) }
         tkhd.u32(0); tkhd.u32(0)
-        var mdhd = ByteWriter(); mdhd.u32(0); mdhd.zeros(8); mdhd.u32(timescale); mdhd.u32(deltas.reduce(0, +)); mdhd.u16(0); mdhd.u16(0)
+        var mdhd = ByteWriter(); mdhd.u32(0); mdhd.zeros(8); mdhd.u32(timescale); mdhd.u32(deltas.reduce(0, &+)); mdhd.u16(0); mdhd.u16(0)
         var hdlr = ByteWriter(); hdlr.u32(0); hdlr.u32(0); hdlr.fourCC("vide"); hdlr.zeros(12); hdlr.u8(0)
         var stts = ByteWriter(); stts.u32(0); stts.u32(UInt32(deltas.count)); for d in deltas { stts.u32(1); stts.u32(d) }
         var stsc = ByteWriter(); stsc.u32(0); stsc.u32(1); stsc.u32(1); stsc.u32(UInt32(deltas.count)); stsc.u32(1)
@@ -85,6 +85,26 @@ struct FrameTimingTests {
                 if Int64(delta) * Int64(movieScale) >= Int64(mediaScale) { #expect(timing.frame(containingMovieTick: tick) == i) }
                 // The tick before lies before the exact start: never in frame i.
                 #expect(timing.frame(containingMovieTick: tick - 1) != i)
+            }
+        }
+    }
+
+    @Test("hostile timing (huge offsets, edits, timescales) never traps; starts increase and lie before the end")
+    func hostileTiming() async {
+        await propertyCheck(input: Gen.int(in: 0...Int(UInt32.max)), Gen.int(in: Int(Int32.min)...Int(Int32.max)),
+                            Gen.int(in: 0...Int(UInt32.max)), Gen.int(in: -1...Int(Int32.max))) { delta, offset, editDuration, mediaTime in
+            guard let track = try? Self.track(timescale: UInt32(max(1, delta % 100_000)), deltas: [UInt32(delta), 1, UInt32(delta / 2)],
+                                              offsets: [Int32(offset), 0, Int32(truncatingIfNeeded: -offset)],
+                                              edits: [(duration: UInt32(editDuration), mediaTime: Int32(mediaTime)), (duration: 7, mediaTime: 0)]) else {
+                Issue.record("track did not build"); return
+            }
+            for movieScale: UInt32 in [1, 600, UInt32.max] {
+                let timing = FrameTiming(track: track, movieTimescale: movieScale)
+                let starts = (0..<timing.frameCount).map(timing.startTick(ofFrame:))
+                #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 })
+                for (i, t) in starts.enumerated() { _ = timing.frame(containingMovieTick: t); _ = i }
+                _ = timing.frame(containingMovieTick: Int64.max)
+                _ = timing.frame(containingMovieTick: Int64.min)
             }
         }
     }

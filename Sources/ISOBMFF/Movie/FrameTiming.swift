@@ -55,11 +55,12 @@ public struct FrameTiming: Sendable {
             for f in frames[FrameTiming.firstFrame(endingAfter: edit.mediaTime, in: frames)...] {
                 visited += 1
                 if visited > FrameTiming.maximumFrames || scaledStarts.count >= FrameTiming.maximumFrames { return }
-                let offset = f.start - edit.mediaTime
-                guard let scaledOffset = FrameTiming.multiply(max(0, offset), movieScale),
+                let (offset, wrapped) = f.start.subtractingReportingOverflow(edit.mediaTime)
+                guard !wrapped, let scaledOffset = FrameTiming.multiply(max(0, offset), movieScale),
                       let start = FrameTiming.add(segStartScaled, scaledOffset) else { break }
                 if start >= segEndScaled { break }
-                let frameEnd = FrameTiming.multiply(f.end - edit.mediaTime, movieScale).flatMap { FrameTiming.add(segStartScaled, $0) }
+                let (endOffset, endWrapped) = f.end.subtractingReportingOverflow(edit.mediaTime)
+                let frameEnd = endWrapped ? nil : FrameTiming.multiply(endOffset, movieScale).flatMap { FrameTiming.add(segStartScaled, $0) }
                 append(start, end: min(frameEnd ?? segEndScaled, segEndScaled))
             }
         }
