@@ -18,7 +18,8 @@ struct VerifyCommand: ParsableCommand {
         every warning an error.
 
         Given folders, it verifies every pair 'scan' finds (by identifier or by name), in \
-        parallel, one line per pair and a summary.
+        parallel, one line per pair and a summary; there the full decode (still-decodes) runs \
+        only with --strict.
 
         Exit codes: 0 valid; 1 not a valid Live Photo pair (any, for folders); 2 usage error; \
         3 a file is unreadable or not a still/movie.
