@@ -5,7 +5,7 @@ public struct ForeignMakerNoteError: Error, CustomStringConvertible, Equatable, 
     public let maker: String
     public init(maker: String) { self.maker = maker }
     public var description: String {
-        "has a \(maker) MakerNote that pairing would replace; pass --replace-maker-note to replace it"
+        "has \(indefiniteArticle(before: maker)) \(maker) MakerNote that pairing would replace; pass --replace-maker-note to replace it"
     }
 }
 
@@ -31,11 +31,12 @@ public enum StillIdentifierWriter {
         if let exif = structure.exifSegment {
             let old = try source.read(at: exif.payloadOffset, count: exif.payloadLength, path: "APP1/Exif")
             payload = try ExifIdentifierRewrite.rewrite(payload: old, payloadOffset: exif.payloadOffset,
-                                                        identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
+                                                        identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote,
+                                                        facts: { try RequiredExifTags.facts(source, structure) })
             keepBefore = exif.offset
             resumeAt = exif.endOffset
         } else {
-            payload = try ExifIdentifierRewrite.minimal(identifier: identifier)
+            payload = try ExifIdentifierRewrite.minimal(identifier: identifier, facts: try RequiredExifTags.facts(source, structure))
             let leadingAPP0 = structure.segments.prefix { $0.isAPP(0) }
             keepBefore = leadingAPP0.last?.endOffset ?? 2
             resumeAt = keepBefore

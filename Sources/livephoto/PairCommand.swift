@@ -108,7 +108,7 @@ struct PairCommand: ParsableCommand {
         if !quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
             let count = { (s: String) in pairs.filter { $0.status == s }.count }
-            Console.error("pair: \(pairs.count) candidates: \(count("paired")) paired, \(count("already-paired")) already paired, \(count("dry-run")) dry-run, \(count("failed")) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches left alone (\(scan.filesRead) files read)")
+            Console.error("pair: \(pairs.count) candidates: \(count("paired")) paired, \(count("already-paired")) already paired, \(count("dry-run")) dry-run, \(count("failed")) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
         }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
         if code != 0 { throw ExitCode(code) }

@@ -9,6 +9,8 @@ struct ScanCommand: ParsableCommand {
         discussion: """
         Reads only headers, recursively. Findings: paired (same identifier, still-image-time \
         track present), identifier-mismatch (name-matched, identifiers differ), \
+        capture-time-mismatch (name-matched, taken more than 10 s apart by their EXIF and \
+        movie creation dates), \
         still-without-movie, movie-without-still (an identifier no other file carries), \
         candidate (belong together by name, or by identifier without the track: what \
         'pair DIR' pairs), unreadable. Names match by folder and stem, extension case ignored, \

@@ -7,14 +7,19 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check that a still and a movie will import as one Live Photo.",
         discussion: """
-        Checks: still-identifier, movie-identifier, identifier-format, identifiers-equal, \
-        video-track, still-image-time-track (exactly one), still-image-time-value, \
-        still-image-time-in-range, still-image-time-reference (tref/cdsc to the video). \
-        --strict adds: quicktime-brand, video-codec (H.264/HEVC), still-decodes, aspect-ratio \
-        (within 1%, rotation applied), still-image-time-camera-value (-1).
+        Errors (✗, the pair is invalid): still-identifier, movie-identifier, identifier-format \
+        (UUID), identifiers-equal, video-track, still-image-time-track (exactly one), \
+        still-image-time-in-range (its sample within the video).
+
+        Warnings (!, reported, the pair stays valid): still-image-time-value, \
+        still-image-time-camera-value (-1), still-image-time-reference (tref/cdsc to the video), \
+        still-image-time-on-frame (on a frame's start), quicktime-brand, video-codec \
+        (H.264/HEVC), still-decodes, aspect-ratio (within 1%, rotation applied). --strict makes \
+        every warning an error.
 
         Given folders, it verifies every pair 'scan' finds (by identifier or by name), in \
-        parallel, one line per pair and a summary.
+        parallel, one line per pair and a summary; there the full decode (still-decodes) runs \
+        only with --strict.
 
         Exit codes: 0 valid; 1 not a valid Live Photo pair (any, for folders); 2 usage error; \
         3 a file is unreadable or not a still/movie.
@@ -27,7 +32,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Folders: pairs verified at once (default: the number of cores).")
     var jobs: Int = ParallelWork.defaultJobs
 
-    @Flag(name: .long, help: "Also check what Apple's own files have and picky importers want.")
+    @Flag(name: .long, help: "Treat every warning (what cameras write but Photos is not known to need) as an error.")
     var strict = false
 
     @Flag(name: .long, help: "Print one JSON document with every check.")
@@ -55,7 +60,9 @@ struct VerifyCommand: ParsableCommand {
         if !quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
         BatchText.report(outcomes, json: json, quiet: quiet) { o in
             switch o.status {
-            case "valid": return "✓ \(o.still ?? "-") + \(o.movie ?? "-")"
+            case "valid":
+                let warnings = o.warningChecks ?? []
+                return "✓ \(o.still ?? "-") + \(o.movie ?? "-")" + (warnings.isEmpty ? "" : " (warnings: \(warnings.joined(separator: ", ")))")
             case "invalid": return "✗ \(o.still ?? "-") + \(o.movie ?? "-"): \((o.failedChecks ?? []).joined(separator: ", "))"
             default: return nil
             }
@@ -82,10 +89,11 @@ struct VerifyCommand: ParsableCommand {
             if json {
                 print(Console.json(report))
             } else {
-                for c in report.checks { print("\(c.passed ? "✓" : "✗") \(c.name): \(c.detail)") }
-                let failed = report.checks.filter { !$0.passed }.count
-                print(report.valid ? "valid Live Photo pair (\(report.checks.count) checks passed)"
-                                   : "NOT a valid Live Photo pair (\(failed) of \(report.checks.count) checks failed)")
+                for c in report.checks { print("\(c.passed ? "✓" : c.level == .error ? "✗" : "!") \(c.name): \(c.detail)") }
+                let errors = report.errors.count, warnings = report.warnings.count
+                let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+                print(report.valid ? "valid Live Photo pair (\(report.checks.count - warnings) of \(report.checks.count) checks passed\(warned))"
+                                   : "NOT a valid Live Photo pair (\(errors) of \(report.checks.count) checks failed\(warned))")
             }
         }
         if !report.valid { throw ExitCode(ExitStatus.invalidPair) }

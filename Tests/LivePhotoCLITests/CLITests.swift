@@ -150,7 +150,7 @@ struct CLITests {
         #expect(verify.status == 0)
         let report = try #require(try Self.json(verify.out) as? [String: Any])
         #expect(report["valid"] as? Bool == true)
-        #expect((report["checks"] as? [Any])?.count == 14)
+        #expect((report["checks"] as? [Any])?.count == 15)
 
         let silent = try Self.livephoto("verify", "-q", still, Self.fixture("movie-audio.mov"))
         #expect(silent.status == 1)
@@ -159,6 +159,39 @@ struct CLITests {
         let missing = try Self.livephoto("verify", still, dir.appendingPathComponent("nope.mov").path)
         #expect(missing.status == 3)
         #expect(missing.err == "livephoto: \(dir.appendingPathComponent("nope.mov").path): no such file or directory\n")
+    }
+
+    @Test("verify levels: a warning prints '!' and exits 0; --strict makes it '✗' and exit 1; JSON carries level and strict")
+    func verifyLevels() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Self.copy("still-no-exif.jpg", to: dir)
+        let movie = try Self.copy("movie-moov-last.mov", to: dir)
+        #expect(try Self.livephoto("pair", "-q", still, movie).status == 0)
+        // Cut the image data short: the pair is still a Live Photo, but the still no longer decodes.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: still))
+        try bytes.prefix(bytes.count - 4000).write(to: URL(fileURLWithPath: still))
+
+        let lenient = try Self.livephoto("verify", still, movie)
+        #expect(lenient.status == 0)
+        #expect(lenient.out.contains("\n! still-decodes: "))
+        #expect(lenient.out.hasSuffix("valid Live Photo pair (14 of 15 checks passed, 1 warning)\n"))
+
+        let strict = try Self.livephoto("verify", "--strict", still, movie)
+        #expect(strict.status == 1)
+        #expect(strict.out.contains("\n✗ still-decodes: "))
+        #expect(strict.out.hasSuffix("NOT a valid Live Photo pair (1 of 15 checks failed)\n"))
+
+        let json = try #require(try Self.json(try Self.livephoto("verify", "--json", still, movie).out) as? [String: Any])
+        #expect(json["valid"] as? Bool == true)
+        let checks = try #require(json["checks"] as? [[String: Any]])
+        let decode = try #require(checks.first { $0["name"] as? String == "still-decodes" })
+        #expect(decode["passed"] as? Bool == false && decode["level"] as? String == "warning" && decode["strict"] as? Bool == true)
+        let equal = try #require(checks.first { $0["name"] as? String == "identifiers-equal" })
+        #expect(equal["level"] as? String == "error" && equal["strict"] as? Bool == false)
+        let strictJSON = try #require(try Self.json(try Self.livephoto("verify", "--strict", "--json", still, movie).out) as? [String: Any])
+        #expect(strictJSON["valid"] as? Bool == false)
+        #expect((strictJSON["checks"] as? [[String: Any]])?.allSatisfy { $0["level"] as? String == "error" } == true)
     }
 
     @Test("pair: a foreign MakerNote is refused with exit 4 and one line naming the maker")

@@ -128,6 +128,26 @@ struct LibraryTests {
         #expect(BatchOperations.exitCode(outcomes.filter { $0.status != "failed" }, scan: scan) == 1)
     }
 
+    @Test("batch verify: warnings apart from failed checks; the full decode only with --strict")
+    func batchVerifyLevels() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG_1.JPG")
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_1.MOV")
+        _ = try PairOperation.run(still: still, movie: movie)
+        let clean = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
+        #expect(clean.count == 1 && clean[0].status == "valid" && clean[0].failedChecks == [] && clean[0].warningChecks == [])
+        // Cut the image data short: only the full decode can tell.
+        let bytes = try Support.bytes(still)
+        try Data(bytes.prefix(bytes.count - 4000)).write(to: URL(fileURLWithPath: still))
+        let lenient = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
+        #expect(lenient.first?.status == "valid" && lenient.first?.warningChecks == [])
+        let strict = BatchOperations.verify(roots: [dir.path], strict: true, jobs: 1).outcomes
+        #expect(strict.first?.status == "invalid" && strict.first?.failedChecks == ["still-decodes"] && strict.first?.exitCode == 1)
+        // One pair on its own is always decoded, and the damage is a warning.
+        #expect(try Verifier.verify(still: still, movie: movie).warnings.map(\.name) == ["still-decodes"])
+    }
+
     @Test("parallel work keeps input order and uses the workers it is given")
     func parallelOrder() throws {
         let lock = NSLock()

@@ -48,6 +48,23 @@ struct VerifyTests {
     }
 
     static func failed(_ report: VerifyReport) -> Set<String> { Set(report.checks.filter { !$0.passed }.map(\.name)) }
+    /// Checks failed at error level (the pair is invalid).
+    static func errors(_ report: VerifyReport) -> Set<String> { Set(report.errors.map(\.name)) }
+    /// Checks failed at warning level (the pair stays valid).
+    static func warnings(_ report: VerifyReport) -> Set<String> { Set(report.warnings.map(\.name)) }
+
+    /// A check that fails only as a warning: valid by default with exactly `names` warned,
+    /// invalid under --strict with exactly `names` failing as errors.
+    static func expectWarningOnly(still: String, movie: String, _ names: Set<String>, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let lenient = try Verifier.verify(still: still, movie: movie)
+        #expect(lenient.valid, sourceLocation: sourceLocation)
+        #expect(errors(lenient).isEmpty, sourceLocation: sourceLocation)
+        #expect(warnings(lenient) == names, sourceLocation: sourceLocation)
+        #expect(lenient.checks.filter { names.contains($0.name) }.allSatisfy { $0.level == .warning && $0.strict }, sourceLocation: sourceLocation)
+        let strict = try Verifier.verify(still: still, movie: movie, strict: true)
+        #expect(!strict.valid, sourceLocation: sourceLocation)
+        #expect(errors(strict) == names && warnings(strict).isEmpty, sourceLocation: sourceLocation)
+    }
 
     @Test("a pair made by pair passes every check, also with --strict")
     func validPair() throws {
@@ -55,8 +72,15 @@ struct VerifyTests {
         defer { scene.cleanup() }
         let report = try Verifier.verify(still: scene.still, movie: scene.movie, strict: true)
         #expect(report.valid)
-        #expect(report.checks.count == 14)
+        #expect(report.checks.count == 15)
+        #expect(report.checks.allSatisfy { $0.passed && $0.level == .error })
         #expect(report.stillIdentifier == scene.identifier)
+        let lenient = try Verifier.verify(still: scene.still, movie: scene.movie)
+        #expect(lenient.valid && lenient.checks.allSatisfy(\.passed))
+        let errorLevel = Set(lenient.checks.filter { $0.level == .error }.map(\.name))
+        #expect(errorLevel == ["still-identifier", "movie-identifier", "identifier-format", "identifiers-equal",
+                               "video-track", "still-image-time-track", "still-image-time-in-range"])
+        #expect(lenient.checks.allSatisfy { $0.strict == ($0.level == .warning) })
     }
 
     @Test("still without an identifier")
@@ -66,6 +90,7 @@ struct VerifyTests {
         let bare = try Support.copy(Support.fixture("still-no-exif.jpg"), to: scene.dir, as: "bare.jpg")
         let report = try Verifier.verify(still: bare, movie: scene.movie)
         #expect(Self.failed(report) == ["still-identifier", "identifier-format", "identifiers-equal"])
+        #expect(Self.errors(report) == Self.failed(report) && !report.valid)
     }
 
     @Test("movie without an identifier")
@@ -75,6 +100,7 @@ struct VerifyTests {
         let movie = try scene.movieCopy(of: scene.movie, name: "nometa.mov") { $0.moov.children?.removeAll { $0.type == "meta" } }
         let report = try Verifier.verify(still: scene.still, movie: movie)
         #expect(Self.failed(report) == ["movie-identifier", "identifier-format", "identifiers-equal"])
+        #expect(Self.errors(report) == Self.failed(report) && !report.valid)
     }
 
     @Test("an identifier that is not a UUID")
@@ -85,7 +111,7 @@ struct VerifyTests {
             try LivePhotoMovieEdit.apply(to: $0, identifier: "not-a-uuid", stillTime: 1)
         }
         let report = try Verifier.verify(still: scene.still, movie: movie)
-        #expect(Self.failed(report) == ["identifier-format", "identifiers-equal"])
+        #expect(Self.errors(report) == ["identifier-format", "identifiers-equal"])
         #expect(report.checks.first { $0.name == "identifier-format" }?.detail.contains("not-a-uuid") == true)
     }
 
@@ -95,6 +121,7 @@ struct VerifyTests {
         defer { a.cleanup(); b.cleanup() }
         let report = try Verifier.verify(still: a.still, movie: b.movie)
         #expect(Self.failed(report) == ["identifiers-equal"])
+        #expect(Self.errors(report) == ["identifiers-equal"] && !report.valid)
         let detail = report.checks.first { $0.name == "identifiers-equal" }?.detail ?? ""
         #expect(detail.contains(a.identifier) && detail.contains(b.identifier))
     }
@@ -108,8 +135,8 @@ struct VerifyTests {
             plan.moov.children?.removeAll { $0 === video }
         }
         let report = try Verifier.verify(still: scene.still, movie: movie)
-        #expect(Self.failed(report).contains("video-track"))
-        #expect(!Self.failed(report).contains("identifiers-equal"))
+        #expect(Self.errors(report) == ["video-track", "still-image-time-in-range"])
+        #expect(!report.valid)
     }
 
     @Test("no still-image-time track, and two of them")
@@ -121,7 +148,8 @@ struct VerifyTests {
             plan.moov.children?.removeAll { $0 === still }
         }
         let r0 = try Verifier.verify(still: scene.still, movie: none)
-        #expect(Self.failed(r0) == ["still-image-time-track", "still-image-time-value", "still-image-time-in-range", "still-image-time-reference"])
+        #expect(Self.errors(r0) == ["still-image-time-track", "still-image-time-in-range"])
+        #expect(Self.warnings(r0) == ["still-image-time-value", "still-image-time-camera-value", "still-image-time-reference", "still-image-time-on-frame"])
 
         let two = try scene.movieCopy(of: scene.movie, name: "twotracks.mov") { plan in
             let still = plan.file.movie.stillImageTimeTracks[0].atom
@@ -130,7 +158,7 @@ struct VerifyTests {
             plan.moov.children?.append(copy)
         }
         let r2 = try Verifier.verify(still: scene.still, movie: two)
-        #expect(Self.failed(r2) == ["still-image-time-track"])
+        #expect(Self.failed(r2) == ["still-image-time-track"] && Self.errors(r2) == ["still-image-time-track"])
         #expect(r2.checks.first { $0.name == "still-image-time-track" }?.detail.hasPrefix("2 ") == true)
     }
 
@@ -139,7 +167,8 @@ struct VerifyTests {
         let scene = try Scene()
         defer { scene.cleanup() }
         let movie = try scene.patchStillSample(at: 4, with: [0, 0, 0, 2], name: "nokey.mov")
-        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie)) == ["still-image-time-value"])
+        // Without a value there is no -1 either.
+        try Self.expectWarningOnly(still: scene.still, movie: movie, ["still-image-time-value", "still-image-time-camera-value"])
     }
 
     @Test("a still time outside the video")
@@ -149,7 +178,9 @@ struct VerifyTests {
         let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "late.mov") {
             try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 5)
         }
-        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie)) == ["still-image-time-in-range"])
+        let report = try Verifier.verify(still: scene.still, movie: movie)
+        #expect(Self.errors(report) == ["still-image-time-in-range"] && !report.valid)
+        #expect(Self.warnings(report) == ["still-image-time-on-frame"])
     }
 
     @Test("no tref/cdsc to the video")
@@ -159,41 +190,53 @@ struct VerifyTests {
         let movie = try scene.movieCopy(of: scene.movie, name: "notref.mov") { plan in
             plan.file.movie.stillImageTimeTracks[0].atom.children?.removeAll { $0.type == "tref" }
         }
-        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie)) == ["still-image-time-reference"])
+        try Self.expectWarningOnly(still: scene.still, movie: movie, ["still-image-time-reference"])
     }
 
-    @Test("strict: MP4 brand")
+    @Test("a still time between two frame starts is a warning naming the frame")
+    func offFrame() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        // The fixture video is 15 frames/s in a 1000/s movie: frame 15 starts at tick 1000, 16 at 1067.
+        let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "between.mov") {
+            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 1.010)
+        }
+        try Self.expectWarningOnly(still: scene.still, movie: movie, ["still-image-time-on-frame"])
+        let check = try #require(try Verifier.verify(still: scene.still, movie: movie).checks.first { $0.name == "still-image-time-on-frame" })
+        #expect(check.detail == "frame 15 (starts at tick 1000 of 1000/s), still at tick 1010: 10 tick(s) after its start")
+        let on = try #require(try Verifier.verify(still: scene.still, movie: scene.movie).checks.first { $0.name == "still-image-time-on-frame" })
+        #expect(on.passed && on.detail.hasSuffix(": on its start"))
+    }
+
+    @Test("warning: MP4 brand")
     func strictBrand() throws {
         let scene = try Scene()
         defer { scene.cleanup() }
         let movie = try scene.movieCopy(of: Support.fixture("movie-mp4.mp4"), name: "kept.mp4") {
             try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 1)
         }
-        #expect(try Verifier.verify(still: scene.still, movie: movie).valid)
-        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie, strict: true)) == ["quicktime-brand"])
+        try Self.expectWarningOnly(still: scene.still, movie: movie, ["quicktime-brand"])
     }
 
-    @Test("strict: the camera's value -1")
+    @Test("warning: a value other than the camera's -1")
     func strictValue() throws {
         let scene = try Scene()
         defer { scene.cleanup() }
         let movie = try scene.patchStillSample(at: 8, with: [0], name: "zero.mov")
-        #expect(try Verifier.verify(still: scene.still, movie: movie).valid)
-        #expect(Self.failed(try Verifier.verify(still: scene.still, movie: movie, strict: true)) == ["still-image-time-camera-value"])
+        try Self.expectWarningOnly(still: scene.still, movie: movie, ["still-image-time-camera-value"])
     }
 
-    @Test("strict: a still whose image data is cut short does not decode")
+    @Test("warning: a still whose image data is cut short does not decode")
     func strictDecode() throws {
         let scene = try Scene()
         defer { scene.cleanup() }
         let bytes = try Support.bytes(scene.still)
         let cut = scene.dir.appendingPathComponent("cut.jpg").path
         FileManager.default.createFile(atPath: cut, contents: Data(bytes.prefix(bytes.count - 4000)))
-        #expect(try Verifier.verify(still: cut, movie: scene.movie).valid)
-        #expect(Self.failed(try Verifier.verify(still: cut, movie: scene.movie, strict: true)) == ["still-decodes"])
+        try Self.expectWarningOnly(still: cut, movie: scene.movie, ["still-decodes"])
     }
 
-    @Test("strict: codec and aspect ratio", .enabled(if: Support.tool("ffmpeg") != nil))
+    @Test("warning: codec and aspect ratio", .enabled(if: Support.tool("ffmpeg") != nil))
     func strictCodecAndAspect() throws {
         let scene = try Scene()
         defer { scene.cleanup() }
@@ -204,12 +247,13 @@ struct VerifyTests {
         #expect(try Support.run(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=240x240:rate=1:duration=1", "-frames:v", "1", square]).status == 0)
         var options = PairOptions()
         options.identifier = .given(scene.identifier)
+        options.stillTime = .frame(0)   // on a frame's start, so only the codec is warned about
         let other = try Support.copy(Support.fixture("still-no-exif.jpg"), to: scene.dir, as: "other.jpg")
         _ = try PairOperation.run(still: other, movie: mpeg4, options: options)
-        #expect(Self.failed(try Verifier.verify(still: other, movie: mpeg4, strict: true)) == ["video-codec"])
+        try Self.expectWarningOnly(still: other, movie: mpeg4, ["video-codec"])
         let movie2 = try Support.copy(Support.fixture("movie-moov-first.mov"), to: scene.dir, as: "m2.mov")
         _ = try PairOperation.run(still: square, movie: movie2)
-        #expect(Self.failed(try Verifier.verify(still: square, movie: movie2, strict: true)) == ["aspect-ratio"])
+        try Self.expectWarningOnly(still: square, movie: movie2, ["aspect-ratio"])
     }
 
     @Test("corpus: the AVFoundation pair fails on identifiers-equal, naming both", .enabled(if: Support.hasCorpus))
@@ -221,6 +265,25 @@ struct VerifyTests {
         #expect(detail.detail.contains("E5B787E0-7047-4A1A-9464-DCDFDAB14F25"))
         #expect(detail.detail.contains("83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
         #expect(report.checks.first { $0.name == "still-image-time-value" }?.detail == "value 0")
+    }
+
+    @Test("corpus: the AVFoundation movie with a still carrying its identifier passes by default, fails with --strict", .enabled(if: Support.hasCorpus))
+    func corpusAVFoundationStyle() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = Support.corpusFile("avfoundation-pair/IMG.MOV")
+        let movieID = "83599CB7-66F5-4CE1-AE92-EEFD988AB08A"
+        let still = dir.appendingPathComponent("IMG.JPG").path
+        try StillIdentifierWriter.prepare(sourcePath: Support.corpusFile("avfoundation-pair/IMG.JPG"), targetPath: still,
+                                          identifier: movieID, replaceForeignMakerNote: false).commit()
+        let report = try Verifier.verify(still: still, movie: movie)
+        #expect(report.valid)
+        #expect(report.stillIdentifier == movieID && report.movieIdentifier == movieID)
+        #expect(Self.warnings(report) == ["still-image-time-reference", "still-image-time-camera-value"])
+        #expect(report.checks.first { $0.name == "still-image-time-reference" }?.detail == "no tref/cdsc")
+        let strict = try Verifier.verify(still: still, movie: movie, strict: true)
+        #expect(!strict.valid)
+        #expect(Self.errors(strict) == ["still-image-time-reference", "still-image-time-camera-value"])
     }
 
     @Test("unreadable input throws instead of reporting")

@@ -36,7 +36,11 @@ struct StillIdentifierWriterTests {
         #expect(note == .minimal(contentIdentifier: Self.id))
         if ExifTool.available {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [],
-                added: ["Apple:MediaGroupUUID=\(Self.id)", "ExifIFD:ExifVersion=0231", "File:ExifByteOrder=MM"])
+                added: ["Apple:MediaGroupUUID=\(Self.id)", "File:ExifByteOrder=MM",
+                        // The tags EXIF requires of a new IFD0 and Exif IFD, with the JPEG's values.
+                        "IFD0:XResolution=72", "IFD0:YResolution=72", "IFD0:ResolutionUnit=2", "IFD0:YCbCrPositioning=1",
+                        "ExifIFD:ExifVersion=0231", "ExifIFD:ComponentsConfiguration=1 2 3 0", "ExifIFD:FlashpixVersion=0100",
+                        "ExifIFD:ColorSpace=1", "ExifIFD:ExifImageWidth=320", "ExifIFD:ExifImageHeight=240"])
         }
     }
 
@@ -86,6 +90,16 @@ struct StillIdentifierWriterTests {
         #expect(try dir.listing().isEmpty, "no target and no temporary file is left behind")
         #expect(ForeignMakerNoteError(maker: "Canon").description
             == "has a Canon MakerNote that pairing would replace; pass --replace-maker-note to replace it")
+    }
+
+    @Test("the refusal reads right: a/an before the maker's name")
+    func foreignMakerNoteArticle() {
+        let cases = ["Canon": "a", "Olympus": "an", "Epson": "an", "unknown": "an", "OnePlus": "a",
+                     "LG": "an", "Sony": "a", "Huawei": "a", "Xiaomi": "a"]
+        for (maker, article) in cases {
+            #expect(ForeignMakerNoteError(maker: maker).description.hasPrefix("has \(article) \(maker) MakerNote that pairing would replace"),
+                    "\(maker)")
+        }
     }
 
     @Test(.enabled(if: TestFiles.hasFixture("still-foreign-makernote.jpg")))

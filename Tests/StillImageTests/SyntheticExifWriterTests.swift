@@ -60,7 +60,8 @@ struct SyntheticExifWriterTests {
         }
     }
 
-    /// EXIF with only IFD0: libexif creates the Exif IFD for the new MakerNote.
+    /// EXIF with only IFD0: libexif creates the Exif IFD for the new MakerNote, and it gets
+    /// the tags EXIF requires (IFD0 is left as it was).
     @Test func exifWithoutExifIFD() throws {
         let dir = try TempDir()
         var e = SyntheticEXIF()
@@ -68,10 +69,14 @@ struct SyntheticExifWriterTests {
         let source = try Self.jpeg(exif: e, in: dir)
         let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
         let after = try Self.tiff(r.output)
-        #expect(after.directories[.exif]?.map(\.tag) == [0x927C])
+        #expect(after.directories[.exif]?.map(\.tag) == [0x9000, 0x9101, 0x927C, 0xA000, 0xA001, 0xA002, 0xA003])
+        #expect(after.directories[.ifd0]?.map(\.tag) == [0x010F, 0x0112, 0x8769])
         #expect(try StillImageReader.read(path: r.output).orientation == 3)
         if ExifTool.available {
-            try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: [
+                "Apple:MediaGroupUUID=\(Self.id)", "ExifIFD:ExifVersion=0231", "ExifIFD:ComponentsConfiguration=1 2 3 0",
+                "ExifIFD:FlashpixVersion=0100", "ExifIFD:ColorSpace=1", "ExifIFD:ExifImageWidth=16", "ExifIFD:ExifImageHeight=16",
+            ])
         }
     }
 

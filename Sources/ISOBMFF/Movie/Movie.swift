@@ -37,5 +37,12 @@ public struct Movie {
         metadata?.stringValue(forKey: Movie.contentIdentifierKey) ?? userDataMetadata?.stringValue(forKey: Movie.contentIdentifierKey)
     }
 
+    public static let creationDateKey = "com.apple.quicktime.creationdate"
+
+    /// `com.apple.quicktime.creationdate` (ISO 8601 with the zone offset, as cameras write it).
+    public var creationDate: String? {
+        metadata?.stringValue(forKey: Movie.creationDateKey) ?? userDataMetadata?.stringValue(forKey: Movie.creationDateKey)
+    }
+
     public var isFragmented: Bool { moov.child("mvex") != nil }
 }

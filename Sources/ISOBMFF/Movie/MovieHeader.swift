@@ -6,12 +6,14 @@ public struct MovieHeader: Sendable {
     public var timescale: UInt32
     public var duration: UInt64
     public var nextTrackID: UInt32
+    /// Creation time: seconds since 1904-01-01 00:00 UTC (0 when the writer left it unset).
+    public var creationTime: UInt64
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         version = try r.readVersionFlags().version
-        if version == 1 { try r.skip(16); timescale = try r.readUInt32(); duration = try r.readUInt64() }
-        else { try r.skip(8); timescale = try r.readUInt32(); duration = UInt64(try r.readUInt32()) }
+        if version == 1 { creationTime = try r.readUInt64(); try r.skip(8); timescale = try r.readUInt32(); duration = try r.readUInt64() }
+        else { creationTime = UInt64(try r.readUInt32()); try r.skip(4); timescale = try r.readUInt32(); duration = UInt64(try r.readUInt32()) }
         try r.skip(4 + 2 + 10 + 36 + 24)
         nextTrackID = try r.readUInt32()
         guard timescale > 0 else { throw r.error(.invalidValue, "movie timescale is 0") }

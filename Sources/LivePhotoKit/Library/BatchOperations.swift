@@ -8,8 +8,10 @@ public struct BatchOutcome: Codable, Equatable, Sendable {
     public var status: String
     public var identifier: String?
     public var stillTime: Double?
-    /// verify: the names of the checks that failed.
+    /// verify: the names of the checks that failed at error level (what makes the pair invalid).
     public var failedChecks: [String]?
+    /// verify: the names of the checks that failed at warning level (the pair stays valid).
+    public var warningChecks: [String]?
     /// Why it failed (`failed` only): the one-line reason, naming the file.
     public var error: String?
     /// The exit code this outcome alone would give.
@@ -33,14 +35,15 @@ public enum BatchOperations {
         }
     }
 
-    /// Verifies every pair found below `roots` (by identifier or by name).
+    /// Verifies every pair found below `roots` (by identifier or by name). The full decode of
+    /// each still runs only with `strict` (it costs tens of ms for a camera's still).
     public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         run(roots: roots, select: \.pairs, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
-                let r = try Verifier.verify(still: still, movie: movie, strict: strict)
+                let r = try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict)
                 return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
-                                    failedChecks: r.checks.filter { !$0.passed }.map(\.name), exitCode: r.valid ? 0 : 1)
+                                    failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: LivePhotoError.Category.unreadable.rawValue)

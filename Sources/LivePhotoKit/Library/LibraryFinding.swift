@@ -12,6 +12,9 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         /// A still and a movie that belong together (by name, or by identifier but lacking the
         /// still-image-time track) and are not paired yet: what `pair DIR` pairs.
         case candidate
+        /// A name-matched still and movie whose capture times are known and differ by more
+        /// than `CaptureTimeMatch.tolerance` (left alone by `pair DIR`).
+        case captureTimeMismatch = "capture-time-mismatch"
         /// A file that could not be read.
         case unreadable
     }

@@ -56,6 +56,10 @@ public enum LibraryMatcher {
             if let s = still.identifier, let m = movie.identifier, s != m {
                 findings.append(LibraryFinding(finding: .identifierMismatch, still: still.path, movie: movie.path, stillIdentifier: s, movieIdentifier: m,
                                                detail: "still \(s), movie \(m)"))
+            } else if let apart = CaptureTimeMatch.mismatch(still: still.captureTime, movieCreationDate: movie.captureTime, movieHeader: movie.headerCreationTime) {
+                findings.append(LibraryFinding(finding: .captureTimeMismatch, still: still.path, movie: movie.path, identifier: still.identifier ?? movie.identifier,
+                                               stillIdentifier: still.identifier, movieIdentifier: movie.identifier,
+                                               detail: "taken \(CaptureTimeMatch.describe(apart)) apart"))
             } else {
                 var detail = "not paired yet"
                 if still.format == "heic" { detail = "HEIC stills are not yet supported" }

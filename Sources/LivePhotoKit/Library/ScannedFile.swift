@@ -15,6 +15,10 @@ public struct ScannedFile: Sendable, Equatable {
     public var stillImageTimeTracks: Int
     /// Why the file could not be read, if it could not.
     public var error: String?
+    /// Stills: EXIF DateTimeOriginal (+ OffsetTimeOriginal). Movies: `com.apple.quicktime.creationdate`.
+    public var captureTime: CaptureTime?
+    /// Movies: the `mvhd` creation time (UTC).
+    public var headerCreationTime: CaptureTime?
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
@@ -38,7 +42,9 @@ public struct ScannedFile: Sendable, Equatable {
             switch kind {
             case .jpeg:
                 file.role = .still
-                file.identifier = try StillImageReader.contentIdentifier(source: source)
+                let facts = try StillImageReader.headerFacts(source: source, frameSize: false)
+                file.identifier = facts.contentIdentifier
+                file.captureTime = CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)
             case .heic:
                 file.role = .still
                 file.error = "HEIC stills are not yet supported"
@@ -47,6 +53,8 @@ public struct ScannedFile: Sendable, Equatable {
                 let movie = try MovieFile(source: source)
                 file.identifier = movie.movie.contentIdentifier
                 file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
+                file.captureTime = CaptureTime.iso8601(movie.movie.creationDate)
+                file.headerCreationTime = CaptureTime.movieHeader(movie.movie.header.creationTime)
             case .unknown:
                 file.error = "not a JPEG still or a QuickTime/MP4 movie"
             }

@@ -6,93 +6,121 @@ import StillImage
 /// `verify`: whether a still and a movie will import as one Live Photo, and why not.
 /// Throws `LivePhotoError` (category `.unreadable`) only when a file cannot be read as a
 /// still or a movie; every other problem is a failed check in the report.
+///
+/// Checks have levels: an `error` is what stops Photos from treating the files as one Live
+/// Photo (identifiers, the video track, the one still-image-time track and its place in the
+/// video); a `warning` is what cameras write but Photos is not known to need. `strict` makes
+/// every warning an error.
 public enum Verifier {
     public static let h264AndHEVC: Set<String> = ["avc1", "avc3", "hvc1", "hev1"]
 
-    public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false) throws -> VerifyReport {
+    /// - Parameter decodeStill: run `still-decodes` (a full libjpeg-turbo decode, the one check
+    ///   whose cost grows with the image: tens of ms for a 12 MP still). `verify DIR` passes
+    ///   `strict`, so a library is decoded only under `--strict`; without it the check is left out.
+    public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false, decodeStill: Bool = true) throws -> VerifyReport {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
-        // The default checks need only the still's identifier: read it without libexif or
-        // libjpeg-turbo (what makes `verify DIR` fast); --strict needs the full header.
-        var info: StillImageInfo? = nil
-        let stillID: String?
-        do {
-            if strict {
-                info = try StillImageReader.read(path: stillPath)
-                stillID = info?.contentIdentifier
-            } else {
-                stillID = try StillImageReader.contentIdentifier(path: stillPath)
-            }
-        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        // Our own header parsers only (no libexif): what keeps `verify DIR` fast.
+        let facts: StillHeaderFacts
+        do { facts = try StillImageReader.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         let file = try InputFiles.openMovie(moviePath)
+        var checks = CheckList(strict: strict)
+        identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: file.movie.contentIdentifier)
+        movieChecks(&checks, file: file)
+        stillChecks(&checks, stillPath: stillPath, facts: facts, video: file.movie.videoTracks.first, decode: decodeStill || strict)
+        return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
+                            checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: file.movie.contentIdentifier)
+    }
+
+    /// Collects checks at their default level, promoting warnings under `--strict`.
+    struct CheckList {
+        let strict: Bool
+        var items: [VerifyReport.Check] = []
+
+        mutating func add(_ name: String, _ passed: Bool, _ detail: String, _ level: VerifyReport.Level) {
+            items.append(.init(name: name, passed: passed, detail: detail, level: strict ? .error : level, strict: level == .warning))
+        }
+    }
+
+    static func identifierChecks(_ checks: inout CheckList, stillID: String?, movieID: String?) {
+        checks.add("still-identifier", stillID != nil, stillID.map { "MakerNote tag 17 = \($0)" } ?? "no Apple MakerNote tag 17 in the still", .error)
+        checks.add("movie-identifier", movieID != nil, movieID.map { "\(Movie.contentIdentifierKey) = \($0)" } ?? "no \(Movie.contentIdentifierKey) in the movie", .error)
+        let malformed = [stillID, movieID].compactMap { $0 }.filter { !ContentIdentifier.isWellFormed($0) }
+        checks.add("identifier-format", stillID != nil && movieID != nil && malformed.isEmpty,
+                   malformed.isEmpty ? (stillID != nil || movieID != nil ? "UUID form" : "no identifier to check") : "not a UUID: \(malformed.joined(separator: ", "))", .error)
+        checks.add("identifiers-equal", stillID != nil && stillID == movieID, "still \(stillID ?? "(none)"), movie \(movieID ?? "(none)")", .error)
+    }
+
+    static func movieChecks(_ checks: inout CheckList, file: MovieFile) {
         let movie = file.movie
         let ts = movie.header.timescale
-
-        var checks: [VerifyReport.Check] = []
-        func check(_ name: String, _ passed: Bool, _ detail: String, strict isStrict: Bool = false) {
-            checks.append(.init(name: name, passed: passed, detail: detail, strict: isStrict))
-        }
-
-        let movieID = movie.contentIdentifier
-        check("still-identifier", stillID != nil, stillID.map { "MakerNote tag 17 = \($0)" } ?? "no Apple MakerNote tag 17 in the still")
-        check("movie-identifier", movieID != nil, movieID.map { "\(Movie.contentIdentifierKey) = \($0)" } ?? "no \(Movie.contentIdentifierKey) in the movie")
-        let malformed = [stillID, movieID].compactMap { $0 }.filter { !ContentIdentifier.isWellFormed($0) }
-        check("identifier-format", stillID != nil && movieID != nil && malformed.isEmpty,
-              malformed.isEmpty ? (stillID != nil || movieID != nil ? "UUID form" : "no identifier to check") : "not a UUID: \(malformed.joined(separator: ", "))")
-        check("identifiers-equal", stillID != nil && stillID == movieID,
-              "still \(stillID ?? "(none)"), movie \(movieID ?? "(none)")")
-
         let video = movie.videoTracks.first
-        check("video-track", video != nil, video.map { "track \($0.trackID) (\($0.codec?.description ?? "?"))" } ?? "no video track")
+        checks.add("video-track", video != nil, video.map { "track \($0.trackID) (\($0.codec?.description ?? "?"))" } ?? "no video track", .error)
 
         let stillTracks = movie.stillImageTimeTracks
-        check("still-image-time-track", stillTracks.count == 1, "\(stillTracks.count) still-image-time track(s)" + (stillTracks.isEmpty ? "" : ": id " + stillTracks.map { String($0.trackID) }.joined(separator: ", ")))
-        var reading: StillImageTimeTrack.Reading? = nil
-        if let track = stillTracks.first {
-            reading = try? StillImageTimeTrack.read(track, in: file)
-        }
-        let value = reading?.value
-        check("still-image-time-value", value != nil, value.map { "value \($0)" } ?? (stillTracks.isEmpty ? "no track" : "no readable value in its sample"))
-        if let video, let t = reading?.presentationTime {
-            let span = video.presentedSpan(movieTimescale: ts)
-            let inside = t >= span.start - 1e-6 && t <= span.end + 1e-6
-            check("still-image-time-in-range", inside, String(format: "%.3f s in video %.3f–%.3f s", t, span.start, span.end))
+        checks.add("still-image-time-track", stillTracks.count == 1,
+                   "\(stillTracks.count) still-image-time track(s)" + (stillTracks.isEmpty ? "" : ": id " + stillTracks.map { String($0.trackID) }.joined(separator: ", ")), .error)
+        let stillTrack = stillTracks.first
+        // The still's time in movie ticks: the first movie tick at or after its sample's exact start.
+        let stillTiming = stillTrack.map { FrameTiming(track: $0, movieTimescale: ts) }
+        let stillTick = stillTiming.flatMap { $0.frameCount > 0 ? $0.startTick(ofFrame: 0) : nil }
+        let videoTiming = video.map { FrameTiming(track: $0, movieTimescale: ts) }
+        let seconds = { (tick: Int64) in String(format: "%.3f s", Double(tick) / Double(ts)) }
+
+        if let videoTiming, let stillTick {
+            let first = videoTiming.frameCount > 0 ? videoTiming.startTick(ofFrame: 0) : 0
+            let frame = videoTiming.frame(containingMovieTick: stillTick)
+            checks.add("still-image-time-in-range", frame != nil,
+                       "\(seconds(stillTick)) in video \(seconds(first))–\(seconds(videoTiming.endTick))", .error)
+            if let frame {
+                let start = videoTiming.startTick(ofFrame: frame)
+                let onStart = start == stillTick
+                checks.add("still-image-time-on-frame", onStart,
+                           "frame \(frame) (starts at tick \(start) of \(ts)/s), still at tick \(stillTick)" + (onStart ? ": on its start" : ": \(stillTick - start) tick(s) after its start"), .warning)
+            } else {
+                checks.add("still-image-time-on-frame", false, "no video frame at tick \(stillTick)", .warning)
+            }
         } else {
-            check("still-image-time-in-range", false, reading == nil ? "no still-image-time" : "its sample is not presented by any edit")
-        }
-        if let track = stillTracks.first {
-            let refs = track.references["cdsc"] ?? []
-            let toVideo = refs.contains { id in movie.tracks.contains { $0.trackID == id && $0.isVideo } }
-            check("still-image-time-reference", toVideo, refs.isEmpty ? "no tref/cdsc" : "tref/cdsc -> track \(refs.map(String.init).joined(separator: ", "))")
-        } else {
-            check("still-image-time-reference", false, "no still-image-time track")
+            let why = stillTrack == nil ? "no still-image-time track" : stillTick == nil ? "its sample is not presented by any edit" : "no video track"
+            checks.add("still-image-time-in-range", false, why, .error)
+            checks.add("still-image-time-on-frame", false, why, .warning)
         }
 
-        if strict, let info {
-            check("quicktime-brand", file.isQuickTime, "brand \(file.majorBrand?.description.trimmingCharacters(in: .whitespaces) ?? "(no ftyp)")", strict: true)
-            let codec = video?.codec?.description
-            check("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", strict: true)
+        let value = stillTrack.flatMap { try? StillImageTimeTrack.read($0, in: file) }?.value
+        checks.add("still-image-time-value", value != nil, value.map { "value \($0)" } ?? (stillTrack == nil ? "no track" : "no readable value in its sample"), .warning)
+        checks.add("still-image-time-camera-value", value == Int64(StillImageTimeTrack.cameraValue),
+                   "value \(value.map(String.init) ?? "(none)"), camera writes -1", .warning)
+        if let stillTrack {
+            let refs = stillTrack.references["cdsc"] ?? []
+            let toVideo = refs.contains { id in movie.tracks.contains { $0.trackID == id && $0.isVideo } }
+            checks.add("still-image-time-reference", toVideo, refs.isEmpty ? "no tref/cdsc" : "tref/cdsc -> track \(refs.map(String.init).joined(separator: ", "))", .warning)
+        } else {
+            checks.add("still-image-time-reference", false, "no still-image-time track", .warning)
+        }
+        checks.add("quicktime-brand", file.isQuickTime, "brand \(file.majorBrand?.description.trimmingCharacters(in: .whitespaces) ?? "(no ftyp)")", .warning)
+        let codec = video?.codec?.description
+        checks.add("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", .warning)
+    }
+
+    static func stillChecks(_ checks: inout CheckList, stillPath: String, facts: StillHeaderFacts, video: Track?, decode: Bool) {
+        if decode {
             do {
                 try TurboJPEG.decodeFully(path: stillPath)
-                check("still-decodes", true, "decoded \(info.width)x\(info.height)", strict: true)
+                checks.add("still-decodes", true, "decoded \(facts.width)x\(facts.height)", .warning)
             } catch {
-                check("still-decodes", false, "\(error)", strict: true)
+                checks.add("still-decodes", false, "\(error)", .warning)
             }
-            if let video, let entry = video.sampleEntries.first {
-                var vw = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
-                var vh = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
-                if video.header.rotationDegrees % 180 == 90 { swap(&vw, &vh) }
-                var sw = Double(info.width), sh = Double(info.height)
-                if let o = info.orientation, (5...8).contains(o) { swap(&sw, &sh) }
-                let ok = vw > 0 && vh > 0 && sh > 0 && abs((sw / sh) / (vw / vh) - 1) <= 0.01
-                check("aspect-ratio", ok, String(format: "still %.0fx%.0f, video %.0fx%.0f", sw, sh, vw, vh), strict: true)
-            } else {
-                check("aspect-ratio", false, "no video track", strict: true)
-            }
-            check("still-image-time-camera-value", value == Int64(StillImageTimeTrack.cameraValue), "value \(value.map(String.init) ?? "(none)"), camera writes -1", strict: true)
         }
-
-        return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: checks.allSatisfy(\.passed), checks: checks,
-                            stillIdentifier: stillID, movieIdentifier: movieID)
+        if let video, let entry = video.sampleEntries.first {
+            var vw = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
+            var vh = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
+            if video.header.rotationDegrees % 180 == 90 { swap(&vw, &vh) }
+            var sw = Double(facts.width), sh = Double(facts.height)
+            if let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
+            let ok = vw > 0 && vh > 0 && sh > 0 && abs((sw / sh) / (vw / vh) - 1) <= 0.01
+            checks.add("aspect-ratio", ok, String(format: "still %.0fx%.0f, video %.0fx%.0f", sw, sh, vw, vh), .warning)
+        } else {
+            checks.add("aspect-ratio", false, "no video track", .warning)
+        }
     }
 }

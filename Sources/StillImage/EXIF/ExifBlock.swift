@@ -75,25 +75,37 @@ public final class ExifBlock {
 
     /// Replaces (or adds) the Exif IFD MakerNote entry: tag 0x927C, UNDEFINED, `bytes`.
     public func setMakerNote(_ bytes: [UInt8]) throws {
-        guard let exifIFD = content(EXIF_IFD_EXIF) else { throw ParseError(.io, "libexif has no Exif IFD") }
-        while let old = exif_content_get_entry(exifIFD, EXIF_TAG_MAKER_NOTE) {
-            exif_content_remove_entry(exifIFD, old)
+        try setEntry(ExifTIFF.makerNoteTag, in: EXIF_IFD_EXIF, type: TIFFType.undefined, count: UInt32(bytes.count), value: bytes)
+    }
+
+    /// Adds a field to the Exif IFD (creating the IFD if libexif has none), replacing any entry
+    /// of the same tag. Used only for tags of an IFD that pairing creates.
+    func addToExifIFD(_ field: RequiredExifTags.Field) throws {
+        try setEntry(field.tag, in: EXIF_IFD_EXIF, type: field.type, count: field.count, value: field.value)
+    }
+
+    /// Replaces (or adds) one entry with raw value bytes already in the block's byte order.
+    private func setEntry(_ tag: UInt16, in ifd: ExifIfd, type: UInt16, count: UInt32, value bytes: [UInt8]) throws {
+        guard let content = content(ifd) else { throw ParseError(.io, "libexif has no \(ifd == EXIF_IFD_EXIF ? "Exif IFD" : "IFD")") }
+        let exifTag = ExifTag(rawValue: UInt32(tag))
+        while let old = exif_content_get_entry(content, exifTag) {
+            exif_content_remove_entry(content, old)
         }
         guard let mem = exif_mem_new_default() else { throw ParseError(.io, "libexif: out of memory") }
         defer { exif_mem_unref(mem) }
         guard let entry = exif_entry_new_mem(mem) else { throw ParseError(.io, "libexif: out of memory") }
         defer { exif_entry_unref(entry) }
-        guard let storage = exif_mem_alloc(mem, UInt32(bytes.count)) else { throw ParseError(.io, "libexif: out of memory") }
-        let buffer = storage.bindMemory(to: UInt8.self, capacity: bytes.count)
-        bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: bytes.count) }
-        entry.pointee.tag = EXIF_TAG_MAKER_NOTE
-        entry.pointee.format = EXIF_FORMAT_UNDEFINED
-        entry.pointee.components = UInt(bytes.count)
+        guard let storage = exif_mem_alloc(mem, UInt32(max(1, bytes.count))) else { throw ParseError(.io, "libexif: out of memory") }
+        let buffer = storage.bindMemory(to: UInt8.self, capacity: max(1, bytes.count))
+        bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.update(from: base, count: bytes.count) } }
+        entry.pointee.tag = exifTag
+        entry.pointee.format = ExifFormat(rawValue: UInt32(type))
+        entry.pointee.components = UInt(count)
         entry.pointee.size = UInt32(bytes.count)
         entry.pointee.data = buffer
-        exif_content_add_entry(exifIFD, entry)
-        guard exif_content_get_entry(exifIFD, EXIF_TAG_MAKER_NOTE) == entry else {
-            throw ParseError(.io, "libexif did not take the new MakerNote entry")
+        exif_content_add_entry(content, entry)
+        guard exif_content_get_entry(content, exifTag) == entry else {
+            throw ParseError(.io, "libexif did not take the new entry for tag 0x\(hex(tag))")
         }
     }
 

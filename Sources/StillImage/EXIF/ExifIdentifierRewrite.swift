@@ -6,8 +6,11 @@ enum ExifIdentifierRewrite {
     static let maxAPP1Payload = 65533
 
     /// Rewrites an existing EXIF payload through libexif, then checks the result with our own
-    /// TIFF reader: the MakerNote must be exactly ours and every other tag unchanged.
-    static func rewrite(payload: [UInt8], payloadOffset: UInt64, identifier: String, replaceForeignMakerNote: Bool) throws -> [UInt8] {
+    /// TIFF reader: the MakerNote must be exactly ours and every other tag unchanged. When the
+    /// EXIF has no Exif IFD (IFD0 and GPS only), the Exif IFD libexif creates for the MakerNote
+    /// gets the tags EXIF requires, with values from `facts` (read only then).
+    static func rewrite(payload: [UInt8], payloadOffset: UInt64, identifier: String, replaceForeignMakerNote: Bool,
+                        facts: () throws -> RequiredExifTags.ImageFacts) throws -> [UInt8] {
         let original = try ExifTIFF(payload: payload, payloadOffset: payloadOffset)
         if let (dir, error) = original.damaged.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
             throw ParseError(.unsupported, "the EXIF \(dir.rawValue) is damaged (\(error.message)); libexif would drop it, so pairing refuses",
@@ -31,16 +34,21 @@ enum ExifIdentifierRewrite {
         }
         let noteBytes = note.serialized()
         try block.setMakerNote(noteBytes)
+        var added: [RequiredExifTags.Field] = []
+        if original.directories[.exif] == nil {
+            added = RequiredExifTags.exifIFD(try facts(), bigEndian: !original.littleEndian)
+            for field in added { try block.addToExifIFD(field) }
+        }
         let saved = try block.savedPayload()
         try checkFits(saved)
         let reread = try ExifTIFF(payload: saved, payloadOffset: 0, path: "APP1/Exif (as saved by libexif)")
-        try ExifPreservationCheck.verify(original: original, saved: reread, makerNote: noteBytes)
+        try ExifPreservationCheck.verify(original: original, saved: reread, makerNote: noteBytes, addedToExifIFD: added)
         return saved
     }
 
     /// The payload for a JPEG without EXIF.
-    static func minimal(identifier: String) throws -> [UInt8] {
-        let payload = MinimalExif.payload(makerNote: AppleMakerNote.minimal(contentIdentifier: identifier).serialized())
+    static func minimal(identifier: String, facts: RequiredExifTags.ImageFacts) throws -> [UInt8] {
+        let payload = MinimalExif.payload(makerNote: AppleMakerNote.minimal(contentIdentifier: identifier).serialized(), facts: facts)
         try checkFits(payload)
         return payload
     }

@@ -8,9 +8,10 @@ enum ExifPreservationCheck {
     struct Field: Equatable { let type: UInt16; let count: UInt32; let value: ArraySlice<UInt8> }
 
     /// Throws unless `saved` holds exactly `original`'s entries (values byte for byte, in the
-    /// same byte order) and thumbnail, with `makerNote` as the MakerNote. Offsets (IFD pointers,
-    /// thumbnail offset) may differ; that is the point of re-laying out.
-    static func verify(original: ExifTIFF, saved: ExifTIFF, makerNote: [UInt8]) throws {
+    /// same byte order) and thumbnail, with `makerNote` as the MakerNote, plus exactly the
+    /// `addedToExifIFD` fields (the required tags of an Exif IFD pairing created). Offsets (IFD
+    /// pointers, thumbnail offset) may differ; that is the point of re-laying out.
+    static func verify(original: ExifTIFF, saved: ExifTIFF, makerNote: [UInt8], addedToExifIFD: [RequiredExifTags.Field] = []) throws {
         let path = original.path
         guard saved.littleEndian == original.littleEndian else {
             throw ParseError(.invalidValue, "libexif changed the EXIF byte order", path: path)
@@ -19,7 +20,10 @@ enum ExifPreservationCheck {
             throw ParseError(.invalidValue, "libexif did not save the MakerNote as given", path: path + "/MakerNote")
         }
         for dir in ExifTIFF.Directory.allCases {
-            let before = try fields(original, dir)
+            var before = try fields(original, dir)
+            if dir == .exif {
+                for f in addedToExifIFD { before[f.tag] = Field(type: f.type, count: f.count, value: f.value[...]) }
+            }
             let after = try fields(saved, dir)
             for (tag, field) in before.sorted(by: { $0.key < $1.key }) where after[tag] != field {
                 let what = after[tag] == nil ? "drop" : "change"

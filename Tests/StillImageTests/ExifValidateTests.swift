@@ -1,0 +1,110 @@
+import BinaryIO
+import Foundation
+@testable import StillImage
+import Testing
+
+/// `exiftool -validate` before and after pairing: pairing adds no warning to any still, and
+/// an IFD it creates carries the tags EXIF requires with the JPEG's true values.
+@Suite("EXIF required tags (exiftool -validate cross-check)")
+struct ExifValidateTests {
+    static let id = "7D3A1C52-9B0E-4F61-8C2D-3E4F5A6B7C8D"
+
+    /// The warnings of `exiftool -validate -warning -a` (one per line, the summary left out).
+    static func validationWarnings(_ file: String) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ExifTool.path!)
+        process.arguments = ["-validate", "-warning", "-a", "-s3", file]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // The first line is the verdict ("OK", "4 Warnings (2 minor)"); the rest are warnings.
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init).sorted()
+    }
+
+    /// Every still in Fixtures/ and the corpus JPEGs (those present).
+    static var stills: [String] {
+        let fixtures = ((try? FileManager.default.contentsOfDirectory(atPath: TestFiles.fixtures.path)) ?? [])
+            .filter { $0.lowercased().hasSuffix(".jpg") }.sorted().map(TestFiles.fixture)
+        let corpus = ["iphone-jpeg/iphone6.jpg", "iphone-jpeg/iphone7-small.jpg", "avfoundation-pair/IMG.JPG", "android-jpeg/samsung-sm-g960f.jpg"]
+            .filter(TestFiles.hasCorpus).map(TestFiles.corpusFile)
+        return fixtures + corpus
+    }
+
+    @Test("pairing adds no exiftool -validate warning, for every fixture and corpus still", .enabled(if: ExifTool.available))
+    func noNewWarnings() throws {
+        #expect(Self.stills.count >= 6)
+        for source in Self.stills {
+            let dir = try TempDir()
+            let r = try PairingCheck.pair(source, identifier: Self.id, replaceForeign: true, in: dir)
+            let before = try Self.validationWarnings(source), after = try Self.validationWarnings(r.output)
+            let added = after.filter { !before.contains($0) }
+            #expect(added.isEmpty, "\(source): \(added)")
+        }
+    }
+
+    @Test("a JPEG without EXIF gets IFD0 and an Exif IFD with the required tags and true values", .enabled(if: ExifTool.available))
+    func newExifCarriesRequiredTags() throws {
+        let dir = try TempDir()
+        let source = TestFiles.fixture("still-no-exif.jpg")
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        #expect(try Self.validationWarnings(r.output).isEmpty)
+        try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: [
+            "Apple:MediaGroupUUID=\(Self.id)", "File:ExifByteOrder=MM",
+            "IFD0:XResolution=72", "IFD0:YResolution=72", "IFD0:ResolutionUnit=2", "IFD0:YCbCrPositioning=1",
+            "ExifIFD:ExifVersion=0231", "ExifIFD:ComponentsConfiguration=1 2 3 0", "ExifIFD:FlashpixVersion=0100",
+            "ExifIFD:ColorSpace=1", "ExifIFD:ExifImageWidth=320", "ExifIFD:ExifImageHeight=240",
+        ])
+    }
+
+    @Test("resolution comes from JFIF, colour space from an ICC profile, dimensions from the frame")
+    func trueValues() throws {
+        let dir = try TempDir()
+        var jpeg = SyntheticJPEG()
+        jpeg.width = 40
+        jpeg.height = 24
+        // JFIF 1.01, units 1 (dots per inch), 300 x 300.
+        jpeg.leadingSegments = [(0xE0, Array("JFIF\0".utf8) + [1, 1, 1, 0x01, 0x2C, 0x01, 0x2C, 0, 0]),
+                                (0xE2, Array("ICC_PROFILE\0".utf8) + [1, 1, 0, 0])]
+        let source = try dir.write("jfif-icc.jpg", jpeg.bytes)
+        let structure = try JPEGStructure.read(FileSource(path: source))
+        let facts = try RequiredExifTags.facts(FileSource(path: source), structure)
+        #expect(facts.resolution?.x == 300 && facts.resolution?.y == 300 && facts.resolution?.unit == 2)
+        #expect(facts.hasICCProfile)
+        let frame = try FrameHeader.read(FileSource(path: source), try #require(structure.frameSegment))
+        #expect(facts.width == frame.width && facts.height == frame.height && facts.components == frame.components.count)
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let payload = try FileSource(path: r.output).read(at: try #require(r.after.exifSegment).payloadOffset, count: r.after.exifSegment!.payloadLength)
+        let tiff = try ExifTIFF(payload: payload)
+        let colorSpace = try #require(tiff.entry(RequiredExifTags.colorSpace, in: .exif))
+        #expect(tiff.scalarLong(colorSpace) == 0xFFFF)
+        let width = try #require(tiff.entry(RequiredExifTags.pixelXDimension, in: .exif))
+        #expect(tiff.scalarLong(width) == UInt32(frame.width))
+        let xRes = try #require(tiff.entry(RequiredExifTags.xResolution, in: .ifd0))
+        #expect(tiff.valueBytes(xRes).map(Array.init) == [0, 0, 0x01, 0x2C, 0, 0, 0, 1])
+    }
+
+    @Test("an EXIF with IFD0 and GPS only gets an Exif IFD with the required tags; IFD0 is left as it was", .enabled(if: ExifTool.available))
+    func newExifIFDCarriesRequiredTags() throws {
+        let dir = try TempDir()
+        let source = dir.path("ifd0-gps.jpg")
+        try FileManager.default.copyItem(atPath: TestFiles.fixture("still-no-exif.jpg"), toPath: source)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ExifTool.path!)
+        process.arguments = ["-q", "-overwrite_original", "-IFD0:Make=Test", "-GPS:GPSLatitude=1.5", "-GPS:GPSLatitudeRef=N", source]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let before = try ExifTool.tags(source)
+        #expect(!before.contains { $0.hasPrefix("ExifIFD:") }, "the source has no Exif IFD")
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        #expect(try Self.validationWarnings(r.output) == Self.validationWarnings(source))
+        try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: [
+            "Apple:MediaGroupUUID=\(Self.id)",
+            "ExifIFD:ExifVersion=0231", "ExifIFD:ComponentsConfiguration=1 2 3 0", "ExifIFD:FlashpixVersion=0100",
+            "ExifIFD:ColorSpace=1", "ExifIFD:ExifImageWidth=320", "ExifIFD:ExifImageHeight=240",
+        ])
+    }
+}
