@@ -35,10 +35,12 @@ struct PairCommand: ParsableCommand {
     @Flag(name: .long, help: "Write a fresh identifier even if the files carry one.")
     var newId = false
 
-    @Option(name: .long, help: ArgumentHelp("Where the still sits on the movie timeline (default: the middle of the video).", valueName: "SECONDS"))
+    // `.unconditional`: "-1" is taken as the value (and refused by validate()), not as an option.
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame).", valueName: "SECONDS"))
     var stillTime: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
     var stillFrame: Int?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write new files into DIR and leave the originals untouched.", valueName: "DIR"))
@@ -89,8 +91,8 @@ struct PairCommand: ParsableCommand {
         BatchText.report(outcomes, json: json, quiet: quiet) { o in
             switch o.status {
             case "failed": return nil
-            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
-            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), still-image-time \(o.stillImageTime?.rawValue ?? "-"))"
+            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), still-image-time \(o.stillImageTime?.rawValue ?? "-"))"
             }
         }
         if !quiet {
@@ -124,6 +126,8 @@ struct PairCommand: ParsableCommand {
         }
         print("  identifier: \(result.identifier)")
         print("  still time: \(Console.seconds(result.stillTime))")
+        print("  still-image-time: \(result.stillImageTime.rawValue)")
+        if let note = result.stillImageTimeNote { print("  note: \(note)") }
         if result.status != "already-paired" {
             let verb = result.status == "dry-run" ? "would write" : "wrote"
             print("  \(verb): \(result.stillOutput)")

@@ -1,12 +1,29 @@
 import Foundation
 import BinaryIO
 
-/// Where `pair` writes: in place by default; into a directory with `-o`; an MP4 movie always
-/// becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory). An output that would
-/// overwrite an input, or two outputs on one path, is refused.
+/// Where `pair` writes: in place by default; into a directory with `-o`; an `.mp4`/`.m4v`
+/// movie always becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory). A
+/// `.mov` is edited in place whatever its brand. An output that would overwrite an input, or
+/// two outputs on one path, is refused.
 struct OutputPaths {
     let still: String
     let movie: String
+    /// The QuickTime copy of an MP4 already exists beside it (a second run?): the caller checks
+    /// whether it is already paired, and refuses to overwrite it otherwise.
+    let existingQuickTimeCopy: Bool
+
+    /// Extensions of movies that are written as a new QuickTime `.MOV` rather than edited.
+    static let copiedExtensions: Set<String> = ["mp4", "m4v"]
+
+    /// Whether pairing `moviePath` writes a new `<stem>.MOV` (decided by extension, not brand).
+    static func becomesQuickTimeCopy(_ moviePath: String) -> Bool {
+        copiedExtensions.contains(URL(fileURLWithPath: moviePath).pathExtension.lowercased())
+    }
+
+    /// The error for an existing QuickTime copy that is not the paired movie.
+    static func copyExistsError(_ movie: String, source moviePath: String) -> LivePhotoError {
+        LivePhotoError(path: movie, reason: "already exists; the paired QuickTime copy of \(URL(fileURLWithPath: moviePath).lastPathComponent) would overwrite it (use -o DIR)", category: .refused)
+    }
 
     init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?) throws {
         let stillURL = URL(fileURLWithPath: stillPath)
@@ -40,10 +57,8 @@ struct OutputPaths {
             if AtomicFileWriter.sameFile(movie, moviePath) || AtomicFileWriter.sameFile(movie, stillPath) {
                 throw LivePhotoError(path: movie, reason: "the QuickTime output would overwrite an input", category: .refused)
             }
-            if directory == nil && FileManager.default.fileExists(atPath: movie) {
-                throw LivePhotoError(path: movie, reason: "already exists; the paired QuickTime copy of \(movieURL.lastPathComponent) would overwrite it (use -o DIR)", category: .refused)
-            }
         }
+        existingQuickTimeCopy = movieIsMP4 && directory == nil && FileManager.default.fileExists(atPath: movie)
         if still == movie || AtomicFileWriter.sameFile(stillPath, moviePath) {
             throw LivePhotoError(path: still, reason: "the still and the movie are the same file", category: .usage)
         }
