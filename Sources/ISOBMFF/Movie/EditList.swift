@@ -8,6 +8,10 @@ public struct EditList: Sendable {
         /// Media start time in the media timescale; -1 = an empty edit (nothing presented).
         public var mediaTime: Int64
         public var rate: Int32
+
+        public init(duration: UInt64, mediaTime: Int64, rate: Int32) {
+            self.duration = duration; self.mediaTime = mediaTime; self.rate = rate
+        }
     }
 
     /// Real files have a few edits; a fixed bound keeps hostile counts cheap.
