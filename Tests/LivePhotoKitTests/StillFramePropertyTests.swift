@@ -143,4 +143,54 @@ struct StillFramePropertyTests {
             #expect(track.header.duration <= file.movie.header.duration)
         }
     }
+
+    /// Real encodes: ffmpeg's H.264 with two B-frames (`ctts` and an edit list) at every frame
+    /// rate and movie timescale. ffprobe judges independently: the video's packet times give
+    /// frame N's interval, and the still-image-time stream's start is the written time.
+    @Test("ffmpeg encodes: the still lies inside frame N by ffprobe's packet times, and ffprobe's start time agrees",
+          .enabled(if: Support.tool("ffmpeg") != nil && Support.tool("ffprobe") != nil),
+          arguments: [0, 1, 2, 3, 4, 5, 6], movieTimescales)
+    func ffmpegEncodes(rate: Int, movieTimescale: UInt32) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (num, den) = Self.rates[rate]
+        let source = dir.appendingPathComponent("source.mov").path
+        let encode = try Support.run(Support.tool("ffmpeg")!, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=r=\(num)/\(den):d=1:s=64x48",
+                                                              "-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", "-movie_timescale", "\(movieTimescale)", "-f", "mov", source])
+        try #require(encode.status == 0, "ffmpeg: \(encode.err)")
+        let ffprobe = Support.tool("ffprobe")!
+        // Video packet times (stream time base), in presentation order.
+        let stream = try Support.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries", "stream=time_base", "-of", "csv=p=0", source])
+        let base = stream.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "/").compactMap { Int64($0) }
+        try #require(base.count == 2)
+        let packets = try Support.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries", "packet=pts", "-of", "csv=p=0", source])
+        let pts = packets.out.split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.sorted()
+        try #require(pts.count >= 3)
+
+        let frames: [Int?] = [pts.count / 3, pts.count - 2, nil]
+        for n in frames {
+            let movie = try Support.copy(source, to: dir, as: "m.mov")
+            let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "m.jpg")
+            var options = PairOptions()
+            if let n { options.stillTime = .frame(n) }
+            let result = try PairOperation.run(still: still, movie: movie, options: options)
+            let file = try MovieFile.open(path: movie)
+            let track = try #require(file.movie.stillImageTimeTracks.first)
+            let tick = FrameTiming(track: track, movieTimescale: movieTimescale).startTick(ofFrame: 0)
+            #expect(result.stillTime == Double(tick) / Double(movieTimescale))
+            // tick / movieTimescale in [pts_N, pts_N+1) × base[0] / base[1], compared exactly.
+            let frame = n ?? pts.indices.last { pts[$0] * base[0] * Int64(movieTimescale) <= Int64(tick) * base[1] }!
+            let lhs = Int64(tick) * base[1]
+            #expect(pts[frame] * base[0] * Int64(movieTimescale) <= lhs && lhs < pts[frame + 1] * base[0] * Int64(movieTimescale),
+                    "\(num)/\(den) fps, timescale \(movieTimescale): tick \(tick) is not inside frame \(frame) (pts \(pts[frame])..<\(pts[frame + 1]) × \(base[0])/\(base[1]))")
+            let data = try Support.run(ffprobe, ["-v", "error", "-select_streams", "d", "-show_entries", "stream=time_base,start_pts", "-of", "csv=p=0", movie])
+            let fields = data.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
+            try #require(fields.count == 2, "ffprobe data stream: \(data.out)")
+            let dataBase = fields[0].split(separator: "/").compactMap { Int64($0) }
+            let startPts = try #require(Int64(fields[1]))
+            #expect(startPts * dataBase[0] * Int64(movieTimescale) == Int64(tick) * dataBase[1], "ffprobe start \(startPts) × \(fields[0]) vs \(tick)/\(movieTimescale)")
+            try FileManager.default.removeItem(atPath: movie)
+            try FileManager.default.removeItem(atPath: still)
+        }
+    }
 }
