@@ -63,20 +63,20 @@ public struct FrameTiming: Sendable {
                 }
                 defer { editStart += length }
                 guard edit.mediaTime >= 0, length > 0 else { continue }
-                if edit.rate == 0 {
-                    // A dwell: the frame at mediaTime held for the whole edit.
-                    if media.contains(where: { Int128($0.start) * movieTS <= mediaStart && mediaStart < Int128($0.end) * movieTS }) {
-                        presented.append(Presented(start: editStart, end: editStart + length))
-                    }
-                    continue
-                }
-                let windowEnd = mediaStart + length
-                // First frame that ends after the window starts (media is sorted and contiguous).
+                // First frame that ends after the edit's media start (media is sorted and contiguous).
                 var lo = 0, hi = media.count
                 while lo < hi {
                     let mid = (lo + hi) / 2
                     if Int128(media[mid].end) * movieTS <= mediaStart { lo = mid + 1 } else { hi = mid }
                 }
+                if edit.rate == 0 {
+                    // A dwell: the frame at mediaTime held for the whole edit.
+                    if lo < media.count, Int128(media[lo].start) * movieTS <= mediaStart, presented.count < FrameTiming.maximumPresentedFrames {
+                        presented.append(Presented(start: editStart, end: editStart + length))
+                    }
+                    continue
+                }
+                let windowEnd = mediaStart + length
                 var i = lo
                 while i < media.count, presented.count < FrameTiming.maximumPresentedFrames {
                     let s = Int128(media[i].start) * movieTS, e = Int128(media[i].end) * movieTS
