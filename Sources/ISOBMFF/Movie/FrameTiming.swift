@@ -114,9 +114,10 @@ public struct FrameTiming: Sendable {
         guard timescale > 0 else { return nil }
         // Compare numerator/timescale with units/(movie × media) without dividing.
         let scale = movieTimescale * mediaTimescale
-        let point = Int128(numerator) * scale
-        return index { $0 * Int128(timescale) > point } .flatMap { i in
-            frames[i].end * Int128(timescale) > point ? i : nil
+        let point = FrameTiming.product(Int128(numerator), scale)
+        let ts = Int128(timescale)
+        return index { FrameTiming.product($0, ts) > point }.flatMap { i in
+            FrameTiming.product(frames[i].end, ts) > point ? i : nil
         }
     }
 
@@ -143,6 +144,12 @@ public struct FrameTiming: Sendable {
             if isPast(frames[mid].start) { hi = mid } else { lo = mid + 1 }
         }
         return lo == 0 ? nil : lo - 1
+    }
+
+    /// a × b, saturating instead of trapping (only hostile values get near the bounds).
+    static func product(_ a: Int128, _ b: Int128) -> Int128 {
+        let (p, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? ((a < 0) != (b < 0) ? .min : .max) : p
     }
 
     static func ceilDiv(_ a: Int128, _ b: Int128) -> Int128 {
