@@ -8,10 +8,12 @@ struct PairCommand: ParsableCommand {
         abstract: "Bind a still and a movie into a Live Photo, losslessly.",
         discussion: """
         Writes one identifier into the still's Apple MakerNote (tag 17) and the movie's \
-        com.apple.quicktime.content.identifier, and a still-image-time track into the movie. \
+        com.apple.quicktime.content.identifier. The movie's own still-image-time track is kept \
+        as it is (or, with --still-time/--still-frame, only its sample is moved); a movie \
+        without a usable one gets a new track. The still time always lands exactly on a frame. \
         Only metadata changes: image data, media samples and every other segment or box are \
         copied byte for byte. Files are edited in place (safely: never left half-written) unless \
-        -o DIR is given. An MP4 movie is written as a new QuickTime <stem>.MOV beside it.
+        -o DIR is given. An .mp4/.m4v movie is written as a new QuickTime <stem>.MOV beside it.
 
         Identifier: reused when both files already carry the same one (then nothing is \
         written: "already paired") or when only one side has one; otherwise a fresh UUID.
