@@ -102,6 +102,27 @@ struct StillImageTimeKeepTests {
         #expect(again.stillTime == 820.0 / 600)
     }
 
+    @Test("the everyday repair: a JPEG that lost its identifier is paired with the camera's movie, which is not written at all",
+          .enabled(if: hasIPhoneMovie))
+    func iphoneRepairWritesOnlyTheStill() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Support.copy(Self.iphone, to: dir)
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
+        let movieBytes = try Support.bytes(movie)
+        let dry = try PairOperation.run(still: still, movie: movie, options: { var o = PairOptions(); o.dryRun = true; return o }())
+        #expect(dry.movieWrite == "none" && dry.stillImageTime == .kept)
+        let result = try PairOperation.run(still: still, movie: movie)
+        #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
+        #expect(result.status == "paired")
+        #expect(result.movieWrite == "none")
+        #expect(result.stillImageTime == .kept)
+        #expect(result.stillTime == 820.0 / 600)
+        #expect(try Support.bytes(movie) == movieBytes)
+        #expect(try Inspector.inspect(path: still).still?.contentIdentifier == result.identifier)
+        #expect(try PairOperation.run(still: still, movie: movie).status == "already-paired")
+    }
+
     @Test("--still-frame moves the camera's track: only its edit list and duration change",
           .enabled(if: hasIPhoneMovie), arguments: ["as-is", "moov-first"])
     func iphoneMoved(_ layout: String) throws {

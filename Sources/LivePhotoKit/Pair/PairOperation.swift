@@ -83,16 +83,22 @@ public enum PairOperation {
             return result
         }
 
+        // The everyday repair (a converted still lost the link): the movie already carries the
+        // identifier and its own track is kept, so only the still is written.
+        let contentKey = Movie.contentIdentifierKey
+        let movieUnchanged = outputs.movie == moviePath && placement == .keep && existing.tracks.count == 1
+            && movie.metadata?.stringValue(forKey: contentKey) == identifier
+            && (movie.userDataMetadata?.stringValue(forKey: contentKey) ?? identifier) == identifier
         let inPlaceTail = outputs.movie == moviePath && TailAppendMovieWrite.applies(to: movieFile)
-        result.movieWrite = outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
+        result.movieWrite = movieUnchanged ? "none" : outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
         if options.dryRun {
             result.status = "dry-run"
             return result
         }
 
-        try checkWritable(outputs: outputs, still: stillPath, movie: moviePath, tail: inPlaceTail)
+        try checkWritable(outputs: outputs, still: stillPath, movie: moviePath, tail: inPlaceTail, movieUnchanged: movieUnchanged)
         AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
-        AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
+        if !movieUnchanged { AtomicFileWriter.removeStaleTemporaries(for: outputs.movie) }
 
         let stillWriter: AtomicFileWriter
         do {
@@ -100,6 +106,11 @@ public enum PairOperation {
                                                            replaceForeignMakerNote: options.replaceForeignMakerNote)
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
+        }
+
+        if movieUnchanged {
+            do { try stillWriter.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+            return result
         }
 
         let plan = MovieRewritePlan(file: movieFile)
@@ -132,12 +143,12 @@ public enum PairOperation {
 
     /// Every file edited in place and every directory a new file is written into must be
     /// writable; checked before anything is prepared, so a refusal changes nothing.
-    static func checkWritable(outputs: OutputPaths, still stillPath: String, movie moviePath: String, tail: Bool) throws {
+    static func checkWritable(outputs: OutputPaths, still stillPath: String, movie moviePath: String, tail: Bool, movieUnchanged: Bool = false) throws {
         var checks: [(path: String, report: String)] = []
         if outputs.still == stillPath { checks.append((stillPath, stillPath)) }
         checks.append((WritePermission.directory(of: outputs.still), outputs.still))
-        if outputs.movie == moviePath { checks.append((moviePath, moviePath)) }
-        if !tail { checks.append((WritePermission.directory(of: outputs.movie), outputs.movie)) }
+        if outputs.movie == moviePath && !movieUnchanged { checks.append((moviePath, moviePath)) }
+        if !tail && !movieUnchanged { checks.append((WritePermission.directory(of: outputs.movie), outputs.movie)) }
         for check in checks {
             do { try WritePermission.require(check.path) } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
