@@ -145,18 +145,21 @@ struct StillFramePropertyTests {
     }
 
     /// Real encodes: ffmpeg's H.264 with two B-frames (`ctts` and an edit list) at every frame
-    /// rate and movie timescale. ffprobe judges independently: the video's packet times give
+    /// rate (and a variable one) and movie timescale. ffprobe judges independently: the video's packet times give
     /// frame N's interval, and the still-image-time stream's start is the written time.
     @Test("ffmpeg encodes: the still lies inside frame N by ffprobe's packet times, and ffprobe's start time agrees",
           .enabled(if: Support.tool("ffmpeg") != nil && Support.tool("ffprobe") != nil),
-          arguments: [0, 1, 2, 3, 4, 5, 6], movieTimescales)
-    func ffmpegEncodes(rate: Int, movieTimescale: UInt32) throws {
+          arguments: [0, 1, 2, 3, 4, 5, 6, 7], movieTimescales)
+    func ffmpegEncodes(rate: Int, movieTimescale: UInt32) async throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (num, den) = Self.rates[rate]
         let source = dir.appendingPathComponent("source.mov").path
-        let encode = try Support.run(Support.tool("ffmpeg")!, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=r=\(num)/\(den):d=1:s=64x48",
-                                                              "-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", "-movie_timescale", "\(movieTimescale)", "-f", "mov", source])
+        // Rate 7: a variable frame rate (1/30 s frames, then ever longer ones), at media timescale 90000.
+        let input = den == 0 ? ["-i", "testsrc2=r=30:d=1:s=64x48", "-vf", "setpts='if(lt(N,10),N/30,N/20+(N*N)/4000)/TB'", "-fps_mode", "vfr", "-video_track_timescale", "90000"]
+                             : ["-i", "testsrc2=r=\(num)/\(den):d=1:s=64x48"]
+        let encode = try Support.run(Support.tool("ffmpeg")!, ["-v", "error", "-y", "-f", "lavfi"] + input +
+                                     ["-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p", "-movie_timescale", "\(movieTimescale)", "-f", "mov", source])
         try #require(encode.status == 0, "ffmpeg: \(encode.err)")
         let ffprobe = Support.tool("ffprobe")!
         // Video packet times (stream time base), in presentation order.
@@ -167,8 +170,17 @@ struct StillFramePropertyTests {
         let pts = packets.out.split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.sorted()
         try #require(pts.count >= 3)
 
-        let frames: [Int?] = [pts.count / 3, pts.count - 2, nil]
-        for n in frames {
+        // The default (middle) once, then frames drawn by the property checker.
+        try Self.checkEncode(source: source, frame: nil, pts: pts, base: base, movieTimescale: movieTimescale, dir: dir)
+        await propertyCheck(count: 2, input: Gen.int(in: 0...(pts.count - 2))) { n in
+            try Self.checkEncode(source: source, frame: n, pts: pts, base: base, movieTimescale: movieTimescale, dir: dir)
+        }
+    }
+
+    /// Pairs a copy of `source` at `frame` (nil: the default) and checks it against ffprobe.
+    static func checkEncode(source: String, frame n: Int?, pts: [Int64], base: [Int64], movieTimescale: UInt32, dir: URL) throws {
+        let ffprobe = Support.tool("ffprobe")!
+        do {
             let movie = try Support.copy(source, to: dir, as: "m.mov")
             let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "m.jpg")
             var options = PairOptions()
@@ -182,7 +194,7 @@ struct StillFramePropertyTests {
             let frame = n ?? pts.indices.last { pts[$0] * base[0] * Int64(movieTimescale) <= Int64(tick) * base[1] }!
             let lhs = Int64(tick) * base[1]
             #expect(pts[frame] * base[0] * Int64(movieTimescale) <= lhs && lhs < pts[frame + 1] * base[0] * Int64(movieTimescale),
-                    "\(num)/\(den) fps, timescale \(movieTimescale): tick \(tick) is not inside frame \(frame) (pts \(pts[frame])..<\(pts[frame + 1]) × \(base[0])/\(base[1]))")
+                    "\(source), timescale \(movieTimescale): tick \(tick) is not inside frame \(frame) (pts \(pts[frame])..<\(pts[frame + 1]) × \(base[0])/\(base[1]))")
             let data = try Support.run(ffprobe, ["-v", "error", "-select_streams", "d", "-show_entries", "stream=time_base,start_pts", "-of", "csv=p=0", movie])
             let fields = data.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
             try #require(fields.count == 2, "ffprobe data stream: \(data.out)")
