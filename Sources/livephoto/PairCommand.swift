@@ -93,8 +93,8 @@ struct PairCommand: ParsableCommand {
         BatchText.report(outcomes, json: json, quiet: quiet) { o in
             switch o.status {
             case "failed": return nil
-            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), still-image-time \(o.stillImageTime?.rawValue ?? "-"))"
-            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), still-image-time \(o.stillImageTime?.rawValue ?? "-"))"
+            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             }
         }
         if !quiet {
@@ -104,6 +104,11 @@ struct PairCommand: ParsableCommand {
         }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// "still-image-time kept", with the note when there is one.
+    func stillImageTime(_ o: BatchOutcome) -> String {
+        "still-image-time \(o.stillImageTime?.rawValue ?? "-")" + (o.stillImageTimeNote.map { ": \($0)" } ?? "")
     }
 
     func runSingle(still: String, movie: String, options: PairOptions) throws {
