@@ -129,9 +129,6 @@ public struct FrameTiming: Sendable {
         return index { $0 * 2 > twiceMiddle }.flatMap { i in frames[i].end * 2 > twiceMiddle ? i : nil }
     }
 
-    /// Seconds of a movie tick, for reports only.
-    public func seconds(ofTick t: Int64) -> Double { Double(t) / Double(movieTimescale) }
-
     private func frame(containingUnits u: Int128) -> Int? {
         index { $0 > u }.flatMap { i in frames[i].end > u ? i : nil }
     }
