@@ -8,10 +8,12 @@ struct PairCommand: ParsableCommand {
         abstract: "Bind a still and a movie into a Live Photo, losslessly.",
         discussion: """
         Writes one identifier into the still's Apple MakerNote (tag 17) and the movie's \
-        com.apple.quicktime.content.identifier, and a still-image-time track into the movie. \
+        com.apple.quicktime.content.identifier. The movie's own still-image-time track is kept \
+        as it is (or, with --still-time/--still-frame, only its sample is moved); a movie \
+        without a usable one gets a new track. The still time always lands exactly on a frame. \
         Only metadata changes: image data, media samples and every other segment or box are \
         copied byte for byte. Files are edited in place (safely: never left half-written) unless \
-        -o DIR is given. An MP4 movie is written as a new QuickTime <stem>.MOV beside it. \
+        -o DIR is given. An .mp4/.m4v movie is written as a new QuickTime <stem>.MOV beside it. \
         Every file written keeps its owner, group, mode, extended attributes and modification \
         time (--touch: new times); linked files are edited at their targets; a file with other \
         hard links is refused unless --split-hard-links; an existing output that is not this \
@@ -39,10 +41,12 @@ struct PairCommand: ParsableCommand {
     @Flag(name: .long, help: "Write a fresh identifier even if the files carry one.")
     var newId = false
 
-    @Option(name: .long, help: ArgumentHelp("Where the still sits on the movie timeline (default: the middle of the video).", valueName: "SECONDS"))
+    // `.unconditional`: "-1" is taken as the value (and refused by validate()), not as an option.
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame).", valueName: "SECONDS"))
     var stillTime: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
     var stillFrame: Int?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write new files into DIR and leave the originals untouched.", valueName: "DIR"))
@@ -101,8 +105,8 @@ struct PairCommand: ParsableCommand {
         BatchText.report(outcomes, json: json, quiet: quiet) { o in
             switch o.status {
             case "failed": return nil
-            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
-            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             }
         }
         if !quiet {
@@ -112,6 +116,11 @@ struct PairCommand: ParsableCommand {
         }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// "still-image-time kept", with the note when there is one.
+    func stillImageTime(_ o: BatchOutcome) -> String {
+        "still-image-time \(o.stillImageTime?.rawValue ?? "-")" + (o.stillImageTimeNote.map { ": \($0)" } ?? "")
     }
 
     func runSingle(still: String, movie: String, options: PairOptions) throws {
@@ -136,6 +145,8 @@ struct PairCommand: ParsableCommand {
         }
         print("  identifier: \(result.identifier)")
         print("  still time: \(Console.seconds(result.stillTime))")
+        print("  still-image-time: \(result.stillImageTime.rawValue)")
+        if let note = result.stillImageTimeNote { print("  note: \(note)") }
         if result.status != "already-paired" {
             let verb = result.status == "dry-run" ? "would write" : "wrote"
             print("  \(verb): \(result.stillOutput)")

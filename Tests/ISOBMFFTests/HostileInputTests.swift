@@ -53,6 +53,13 @@ struct HostileInputTests {
             _ = track.framePresentationTimes(movieTimescale: movie.header.timescale)
             _ = track.presentedSpan(movieTimescale: movie.header.timescale)
             _ = track.header.rotationDegrees
+            let timing = FrameTiming(track: track, movieTimescale: movie.header.timescale)
+            if timing.frameCount > 0 {
+                for i in [0, timing.frameCount / 2, timing.frameCount - 1] { _ = timing.frame(containingMovieTick: timing.startTick(ofFrame: i)) }
+                _ = timing.frame(containingTime: Int64.max, timescale: 1)
+                _ = timing.frame(containingTime: Int64.min, timescale: Int64.max)
+            }
+            _ = (timing.endTick, timing.middleFrame)
             do {
                 let ranges = try track.sampleTable.sampleRanges(path: track.path)
                 if let first = ranges.first, first.size <= 1 << 20 { _ = try file.sampleBytes(track: track, index: 0) }
@@ -60,6 +67,9 @@ struct HostileInputTests {
             if track.isStillImageTime {
                 do { _ = try StillImageTimeTrack.read(track, in: file) } catch is ParseError {}
             }
+        }
+        if let video = movie.videoTracks.first {
+            _ = ExistingStillImageTime(file: file, videoTiming: FrameTiming(track: video, movieTimescale: movie.header.timescale)).state
         }
         _ = movie.moov.serialized()
         return file

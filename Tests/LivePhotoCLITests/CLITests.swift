@@ -21,7 +21,9 @@ struct CLITests {
 
     struct Run { let status: Int32; let out: String; let err: String }
 
-    static func livephoto(_ args: String...) throws -> Run {
+    static func livephoto(_ args: String...) throws -> Run { try livephoto(args) }
+
+    static func livephoto(_ args: [String]) throws -> Run {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
@@ -275,5 +277,77 @@ struct FolderCLITests {
         #expect(try CLITests.livephoto("pair", dir.path, CLITests.fixture("movie-audio.mov")).status == 2)
         #expect(try CLITests.livephoto("pair", "--id", "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", dir.path).status == 2)
         #expect(try CLITests.livephoto("scan", dir.appendingPathComponent("missing").path).status == 3)
+    }
+
+    @Test("pair: --still-time -1 and --still-time=-1 are the '0 or more' usage error (exit 2)")
+    func negativeStillTime() throws {
+        let s = CLITests.fixture("still-no-exif.jpg"), m = CLITests.fixture("movie-moov-last.mov")
+        for args in [["pair", s, m, "--still-time", "-1"], ["pair", s, m, "--still-time=-1"], ["pair", "--still-time", "-1", s, m]] {
+            let r = try CLITests.livephoto(args)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.err.contains("--still-time must be a number of seconds, 0 or more"), "\(args): \(r.err)")
+            #expect(!r.err.contains("Missing value"))
+        }
+        let frame = try CLITests.livephoto(["pair", s, m, "--still-frame", "-1"])
+        #expect(frame.status == 2)
+        #expect(frame.err.contains("--still-frame must be 0 or more"))
+    }
+
+    @Test("pair: says what happened to the still-image-time track; a time at the video's end is refused (exit 4)")
+    func stillImageTimeOutcome() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_2.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_2.MOV")
+        let movieBytes = try Data(contentsOf: URL(fileURLWithPath: movie))
+
+        // The fixture's video ends at 2 s: no frame is shown there.
+        let end = try CLITests.livephoto(["pair", still, movie, "--still-time", "2"])
+        #expect(end.status == 4)
+        #expect(end.err.hasPrefix("livephoto: \(movie): still time 2.000 s lies outside the video (valid: 0.000 s up to, not including, 2.000 s)"))
+        #expect(end.err.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == movieBytes)
+
+        let added = try CLITests.livephoto(["pair", still, movie])
+        #expect(added.status == 0)
+        #expect(added.out.contains("  still-image-time: added\n"))
+        let moved = try CLITests.livephoto(["pair", "--json", still, movie, "--still-frame", "3"])
+        let json = try #require(try CLITests.json(moved.out) as? [String: Any])
+        #expect(json["stillImageTime"] as? String == "moved")
+        #expect(json["stillImageTimeNote"] == nil)
+        #expect(json["stillTime"] as? Double == 0.2, "frame 3 of a 15 fps video starts at 0.2 s")
+        let kept = try CLITests.livephoto(["pair", still, movie, "--new-id"])
+        #expect(kept.out.contains("  still-image-time: kept\n"))
+        #expect(kept.out.contains("  still time: 0.200 s\n"))
+    }
+
+    @Test("pair c.jpg c.mp4 twice: the second run finds c.MOV and says already paired (exit 0)")
+    func mp4Rerun() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "c.jpg")
+        let mp4 = try CLITests.copy("movie-mp4.mp4", to: dir, as: "c.mp4")
+        let first = try CLITests.livephoto(["pair", still, mp4])
+        #expect(first.status == 0)
+        let second = try CLITests.livephoto(["pair", still, mp4])
+        #expect(second.status == 0, "\(second.err)")
+        #expect(second.out.hasPrefix("already paired: "))
+        #expect(second.err.isEmpty)
+        let fresh = try CLITests.livephoto(["pair", still, mp4, "--new-id"])
+        #expect(fresh.status == 4)
+        #expect(fresh.err.contains("already exists"))
+    }
+
+    @Test("pair DIR --json: each record carries stillImageTime")
+    func batchStillImageTime() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG")
+        _ = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let r = try CLITests.livephoto(["pair", "--json", dir.path])
+        #expect(r.status == 0)
+        let record = try #require(try CLITests.json(String(r.out.split(separator: "\n").first ?? "")) as? [String: Any])
+        #expect(record["status"] as? String == "paired")
+        #expect(record["stillImageTime"] as? String == "added")
     }
 }

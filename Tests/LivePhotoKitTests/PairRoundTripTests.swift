@@ -95,7 +95,7 @@ struct PairRoundTripTests {
         #expect(try Support.bytes(movie) == movieBytes)
     }
 
-    @Test("re-pairing with a new id replaces the still-image-time track instead of adding one")
+    @Test("re-pairing with a new id and a frame moves the existing still-image-time track instead of adding one")
     func repairReplacesTrack() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -107,6 +107,8 @@ struct PairRoundTripTests {
         let first = try PairOperation.run(still: still, movie: movie, options: options)
         options.stillTime = .frame(20)
         let second = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(first.stillImageTime == .added)
+        #expect(second.stillImageTime == .moved)
         #expect(first.identifier != second.identifier)
         let report = try Inspector.inspect(path: movie)
         #expect(report.movie?.stillImageTimeTrackCount == 1)
@@ -149,8 +151,85 @@ struct PairRoundTripTests {
         #expect(out.majorBrand == "qt  ")
         #expect(try Support.sampleBytes(result.movieOutput) == samples)
         #expect(try Verifier.verify(still: still, movie: result.movieOutput, strict: true).valid)
-        // A second run finds the .MOV it made (a .MOV it did not make is refused: FileSystemKeepingTests).
-        #expect(try PairOperation.run(still: still, movie: mp4).status == "already-paired")
+        // A second run finds the .MOV it made, carrying the still's identifier: already paired.
+        let movBytes = try Support.bytes(result.movieOutput), stillBytes = try Support.bytes(still)
+        let again = try PairOperation.run(still: still, movie: mp4)
+        #expect(again.status == "already-paired")
+        #expect(again.identifier == result.identifier)
+        #expect(again.movieOutput == result.movieOutput)
+        #expect(again.stillTime == result.stillTime)
+        #expect(try Support.bytes(result.movieOutput) == movBytes)
+        #expect(try Support.bytes(still) == stillBytes)
+        // Asked for a new identifier, it would overwrite that .MOV: refused with a clear reason.
+        var fresh = PairOptions()
+        fresh.identifier = .fresh
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: mp4, options: fresh) }
+        #expect(e?.reason.hasPrefix("already exists") == true)
+        #expect(e?.category == .refused)
+        #expect(try Support.bytes(result.movieOutput) == movBytes)
+    }
+
+    @Test("a .mov whose brand is not 'qt  ' is edited in place: no second movie beside it")
+    func movWithMP4BrandInPlace() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "clip.jpg")
+        let movie = try Support.copy(Support.fixture("movie-mp4.mp4"), to: dir, as: "clip.mov")
+        #expect(try MovieFile.open(path: movie).isQuickTime == false)
+        let samples = try Support.sampleBytes(movie)
+        let result = try PairOperation.run(still: still, movie: movie)
+        #expect(result.movieOutput == movie)
+        #expect(result.movieWrite != "new-file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["clip.jpg", "clip.mov"])
+        let file = try MovieFile.open(path: movie)
+        #expect(file.movie.contentIdentifier == result.identifier)
+        #expect(try Support.sampleBytes(movie) == samples)
+        #expect(try PairOperation.run(still: still, movie: movie).status == "already-paired")
+    }
+
+    @Test("a last moov of size 0 is not tail-appended to (it would swallow the appended boxes): the movie is rewritten")
+    func sizeZeroMovieBox() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let moov = try #require(try TopLevelBoxes.scan(FileSource(path: movie)).boxes.last)
+        try #require(moov.type == "moov")
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: movie))
+        try handle.seek(toOffset: moov.offset)
+        try handle.write(contentsOf: Data([0, 0, 0, 0]))
+        try handle.close()
+        let result = try PairOperation.run(still: still, movie: movie)
+        #expect(result.movieWrite == "rewrite")
+        #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
+        #expect(try TopLevelBoxes.scan(FileSource(path: movie)).boxes.allSatisfy { !$0.runsToEnd })
+    }
+
+    @Test("an mdat of size 0 (to the end of the file) gets its real size before a new mdat follows it")
+    func sizeZeroMediaData() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir)
+        let boxes = try TopLevelBoxes.scan(FileSource(path: movie)).boxes
+        let mdat = try #require(boxes.last)
+        try #require(mdat.type == "mdat")
+        let samples = try Support.sampleBytes(movie)
+        // Declare the last box's size as 0.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: movie))
+        try handle.seek(toOffset: mdat.offset)
+        try handle.write(contentsOf: Data([0, 0, 0, 0]))
+        try handle.close()
+        #expect(try TopLevelBoxes.scan(FileSource(path: movie)).boxes.last?.runsToEnd == true)
+
+        let result = try PairOperation.run(still: still, movie: movie)
+        #expect(result.stillImageTime == .added)
+        let after = try TopLevelBoxes.scan(FileSource(path: movie)).boxes
+        #expect(after.map(\.type.description) == boxes.map(\.type.description) + ["mdat"])
+        let old = try #require(after.dropLast().last)
+        #expect(!old.runsToEnd && old.size == mdat.size, "the old mdat has its real size written")
+        #expect(try Support.sampleBytes(movie) == samples)
+        #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
     }
 
     @Test("-o DIR writes new files and leaves the originals untouched")

@@ -10,6 +10,9 @@ public struct BoxHeader: Equatable, Sendable {
     public let headerSize: Int
     /// The 16-byte extended type of a `uuid` box.
     public let userType: [UInt8]?
+    /// Declared with size 0 ("to the end of the file"): copied anywhere but last, it needs its
+    /// real size written.
+    public var runsToEnd = false
 
     public var payloadOffset: UInt64 { offset + UInt64(headerSize) }
     public var payloadSize: UInt64 { size - UInt64(headerSize) }
@@ -57,6 +60,8 @@ public struct BoxHeader: Equatable, Sendable {
             }
             throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath, offset: start)
         }
-        return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType)
+        var header = BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType)
+        header.runsToEnd = size32 == 0
+        return header
     }
 }

@@ -8,6 +8,10 @@ public struct EditList: Sendable {
         /// Media start time in the media timescale; -1 = an empty edit (nothing presented).
         public var mediaTime: Int64
         public var rate: Int32
+
+        public init(duration: UInt64, mediaTime: Int64, rate: Int32) {
+            self.duration = duration; self.mediaTime = mediaTime; self.rate = rate
+        }
     }
 
     /// Real files have a few edits; a fixed bound keeps hostile counts cheap.
@@ -66,5 +70,20 @@ public struct EditList: Sendable {
             t += segment
         }
         return (first ?? 0, last)
+    }
+}
+
+extension EditList {
+    /// The `elst` atom holding these entries: version 0 when every field fits in 32 bits, else 1.
+    public func atom() -> Atom {
+        let wide = entries.contains { $0.duration > UInt64(UInt32.max) || $0.mediaTime > Int64(Int32.max) || $0.mediaTime < Int64(Int32.min) }
+        var w = ByteWriter(capacity: 8 + entries.count * (wide ? 20 : 12))
+        w.u32(wide ? 0x0100_0000 : 0)
+        w.u32(UInt32(entries.count))
+        for e in entries {
+            if wide { w.u64(e.duration); w.i64(e.mediaTime) } else { w.u32(UInt32(e.duration)); w.i32(Int32(e.mediaTime)) }
+            w.i32(e.rate)
+        }
+        return Atom(type: "elst", payload: w.bytes)
     }
 }

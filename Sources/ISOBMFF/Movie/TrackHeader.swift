@@ -35,3 +35,16 @@ public struct TrackHeader: Sendable {
         return 0
     }
 }
+
+extension TrackHeader {
+    /// Writes `duration` (movie timescale) into a `tkhd` atom's payload in place, in the field
+    /// width its version has (clamped to 32 bits in version 0); every other byte stays.
+    public static func setDuration(_ duration: UInt64, in atom: Atom) {
+        let version = atom.payload.first ?? 0
+        let at = version == 1 ? 4 + 16 + 8 : 4 + 8 + 8
+        let width = version == 1 ? 8 : 4
+        guard atom.payload.count >= at + width else { return }
+        let value = version == 1 ? duration : UInt64(UInt32(clamping: duration))
+        for i in 0..<width { atom.payload[at + i] = UInt8((value >> UInt64(8 * (width - 1 - i))) & 0xFF) }
+    }
+}

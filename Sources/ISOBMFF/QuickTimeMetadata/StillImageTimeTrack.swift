@@ -55,13 +55,11 @@ public enum StillImageTimeTrack {
 
     /// Builds the `trak` atom. The sample's chunk offset is left 0: the layout step fills it in.
     /// - Parameters:
-    ///   - stillTime: presentation time of the still, seconds.
+    ///   - stillTick: presentation time of the still, in the movie timescale.
     ///   - sampleDuration: sample duration in the movie timescale (a frame, typically).
-    public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTime: Double, sampleDuration: UInt32) -> Atom {
+    public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTick: UInt64, sampleDuration: UInt32) -> Atom {
         let ts = movieTimescale
-        // Clamped so a negative, non-finite or huge time cannot trap the conversion.
-        let ticks = (stillTime * Double(ts)).rounded()
-        let emptyEdit = ticks.isFinite ? UInt64(min(max(0, ticks), Double(UInt32.max))) : 0
+        let emptyEdit = stillTick
         let duration = UInt32(max(1, sampleDuration))
         let identity: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
 
@@ -74,11 +72,10 @@ public enum StillImageTimeTrack {
         for m in identity { tkhd.i32(m) }
         tkhd.u32(0); tkhd.u32(0)
 
-        var elst = ByteWriter()
-        elst.u32(0)
-        elst.u32(emptyEdit > 0 ? 2 : 1)
-        if emptyEdit > 0 { elst.u32(UInt32(clamping: emptyEdit)); elst.i32(-1); elst.u32(0x10000) }
-        elst.u32(duration); elst.i32(0); elst.u32(0x10000)
+        var edits: [EditList.Entry] = []
+        if emptyEdit > 0 { edits.append(EditList.Entry(duration: emptyEdit, mediaTime: -1, rate: 0x10000)) }
+        edits.append(EditList.Entry(duration: UInt64(duration), mediaTime: 0, rate: 0x10000))
+        let elst = EditList(entries: edits).atom()
 
         var cdsc = ByteWriter(); cdsc.u32(videoTrackID)
 
@@ -119,7 +116,7 @@ public enum StillImageTimeTrack {
         let mdia = Atom(type: "mdia", children: [Atom(type: "mdhd", payload: mdhd.bytes), Atom(type: "hdlr", payload: hdlr.bytes), minf])
         return Atom(type: "trak", children: [
             Atom(type: "tkhd", payload: tkhd.bytes),
-            Atom(type: "edts", children: [Atom(type: "elst", payload: elst.bytes)]),
+            Atom(type: "edts", children: [elst]),
             Atom(type: "tref", children: [Atom(type: "cdsc", payload: cdsc.bytes)]),
             mdia,
         ])

@@ -18,9 +18,10 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     private var state: State = .planned
     private enum State { case planned, prepared, finished }
 
-    /// Whether `file` can be edited this way: its first `moov` is the last box.
+    /// Whether `file` can be edited this way: its first `moov` is the last box, with its size
+    /// written out (a `moov` of size 0, "to the end of the file", would swallow what is appended).
     public static func applies(to file: MovieFile) -> Bool {
-        file.moovHeader.end == file.topLevel.fileSize
+        file.moovHeader.end == file.topLevel.fileSize && !file.moovHeader.runsToEnd
     }
 
     public init(_ plan: MovieRewritePlan) throws {

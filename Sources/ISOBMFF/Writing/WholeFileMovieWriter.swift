@@ -30,6 +30,10 @@ public enum WholeFileMovieWriter {
             }
         }
         if !plan.appendedMedia.isEmpty { pieces.append(.appendedMedia) }
+        // A box "to the end of the file" that no longer ends the file gets its real size.
+        for (i, piece) in pieces.enumerated() where i < pieces.count - 1 {
+            if case .copy(let box) = piece, box.runsToEnd { pieces[i] = .copySized(box) }
+        }
         let layout = try MovieLayout(pieces: pieces, base: 0, plan: plan)
 
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
@@ -37,6 +41,9 @@ public enum WholeFileMovieWriter {
             for piece in layout.pieces {
                 if case .copy(let box) = piece {
                     try writer.copy(from: file.source, offset: box.offset, count: box.size)
+                } else if case .copySized(let box) = piece {
+                    try writer.write(layout.bytes(of: piece, plan: plan))
+                    try writer.copy(from: file.source, offset: box.payloadOffset, count: box.payloadSize)
                 } else {
                     try writer.write(layout.bytes(of: piece, plan: plan))
                 }

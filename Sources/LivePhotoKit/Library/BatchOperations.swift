@@ -8,6 +8,10 @@ public struct BatchOutcome: Codable, Equatable, Sendable {
     public var status: String
     public var identifier: String?
     public var stillTime: Double?
+    /// pair: what happened to the still-image-time track (`kept`, `moved`, `added`).
+    public var stillImageTime: StillImageTimeOutcome? = nil
+    /// pair: why a track was replaced, or that extra tracks were removed.
+    public var stillImageTimeNote: String? = nil
     /// verify: the names of the checks that failed at error level (what makes the pair invalid).
     public var failedChecks: [String]?
     /// verify: the names of the checks that failed at warning level (the pair stays valid).
@@ -27,7 +31,8 @@ public enum BatchOperations {
         run(roots: roots, select: \.candidates, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
-                return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime, exitCode: 0)
+                return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime,
+                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: 0)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)

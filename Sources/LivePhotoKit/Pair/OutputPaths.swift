@@ -1,13 +1,21 @@
 import Foundation
 import BinaryIO
 
-/// Where `pair` writes: in place by default; into a directory with `-o`; an MP4 movie always
-/// becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory). An output that would
-/// overwrite an input, or two outputs on one path, is refused; an output that exists already is
-/// `ExistingOutputs`' call.
+/// Where `pair` writes: in place by default; into a directory with `-o`; an `.mp4`/`.m4v`
+/// movie always becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory). A
+/// `.mov` is edited in place whatever its brand. An output that would overwrite an input, or
+/// two outputs on one path, is refused; an output that exists already is `ExistingOutputs`' call.
 struct OutputPaths {
     let still: String
     let movie: String
+
+    /// Extensions of movies that are written as a new QuickTime `.MOV` rather than edited.
+    static let copiedExtensions: Set<String> = ["mp4", "m4v"]
+
+    /// Whether pairing `moviePath` writes a new `<stem>.MOV` (decided by extension, not brand).
+    static func becomesQuickTimeCopy(_ moviePath: String) -> Bool {
+        copiedExtensions.contains(URL(fileURLWithPath: moviePath).pathExtension.lowercased())
+    }
 
     init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?) throws {
         let stillURL = URL(fileURLWithPath: stillPath)

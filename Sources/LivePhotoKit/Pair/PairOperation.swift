@@ -36,21 +36,40 @@ public enum PairOperation {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
 
-        let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: !movieFile.isQuickTime, directory: options.outputDirectory)
+        let copyAsQuickTime = OutputPaths.becomesQuickTimeCopy(moviePath)
+        let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: copyAsQuickTime, directory: options.outputDirectory)
 
         let stillID = stillInfo.contentIdentifier
         let movieID = movie.contentIdentifier
         let identifier = chooseIdentifier(options.identifier, stillID: stillID, movieID: movieID)
-        let stillTime = try StillTimeResolver.resolve(options.stillTime, movie: movie, video: video, path: moviePath)
+        let timescale = movie.header.timescale
+        let videoTiming = FrameTiming(track: video, movieTimescale: timescale)
+        let existing = ExistingStillImageTime(file: movieFile, videoTiming: videoTiming)
+
+        // A usable track the camera wrote is kept unless a time was asked for.
+        let placement: LivePhotoMovieEdit.Placement
+        let stillTick: Int64
+        if options.stillTime == .middle, let tick = existing.usableTick {
+            placement = .keep
+            stillTick = tick
+        } else {
+            let resolved = try StillTimeResolver.resolve(options.stillTime, timing: videoTiming, movieTimescale: timescale, path: moviePath)
+            placement = .at(tick: resolved.tick, sampleDuration: resolved.sampleDuration)
+            stillTick = resolved.tick
+        }
+        let planned = LivePhotoMovieEdit.plannedResult(existing: existing, placement: placement)
 
         var result = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
-                                identifier: identifier, stillTime: stillTime, status: "paired", movieWrite: "none")
+                                identifier: identifier, stillTime: Double(stillTick) / Double(timescale), status: "paired", movieWrite: "none",
+                                stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
 
-        if let existingTime = try alreadyPairedTime(movieFile, video: video, identifier: identifier, stillID: stillID, movieID: movieID, choice: options.stillTime, stillTime: stillTime) {
+        if !copyAsQuickTime, let existingTick = try alreadyPairedTick(movieFile, identifier: identifier, stillID: stillID, choice: options.stillTime, path: moviePath) {
             result.status = "already-paired"
-            result.stillTime = existingTime
+            result.stillTime = Double(existingTick) / Double(timescale)
             result.stillOutput = stillPath
             result.movieOutput = moviePath
+            result.stillImageTime = .kept
+            result.stillImageTimeNote = nil
             return result
         }
         if let existing = try ExistingOutputs.check(outputs: outputs, still: stillPath, movie: moviePath,
@@ -62,16 +81,22 @@ public enum PairOperation {
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
 
+        // The everyday repair (a converted still lost the link): the movie already carries the
+        // identifier and its own track is kept, so only the still is written.
+        let contentKey = Movie.contentIdentifierKey
+        let movieUnchanged = outputs.movie == moviePath && placement == .keep && existing.tracks.count == 1
+            && movie.metadata?.stringValue(forKey: contentKey) == identifier
+            && (movie.userDataMetadata?.stringValue(forKey: contentKey) ?? identifier) == identifier
         let inPlaceTail = targets.movieTailAppendAllowed && TailAppendMovieWrite.applies(to: movieFile)
-        result.movieWrite = outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
+        result.movieWrite = movieUnchanged ? "none" : outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
         if options.dryRun {
             result.status = "dry-run"
             return result
         }
 
-        try checkWritable(outputs: outputs, targets: targets, still: stillPath, movie: moviePath, tail: inPlaceTail)
+        try checkWritable(outputs: outputs, targets: targets, still: stillPath, movie: moviePath, tail: inPlaceTail, movieUnchanged: movieUnchanged)
         AtomicFileWriter.removeStaleTemporaries(for: targets.still)
-        AtomicFileWriter.removeStaleTemporaries(for: targets.movie)
+        if !movieUnchanged { AtomicFileWriter.removeStaleTemporaries(for: targets.movie) }
 
         let stillWriter: AtomicFileWriter
         do {
@@ -81,10 +106,15 @@ public enum PairOperation {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
 
+        if movieUnchanged {
+            do { try stillWriter.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+            return result
+        }
+
         let plan = MovieRewritePlan(file: movieFile)
-        if !movieFile.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
+        if copyAsQuickTime && !movieFile.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
         do {
-            try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: stillTime)
+            try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: placement, existing: existing)
         } catch {
             stillWriter.discard()
             throw LivePhotoError.wrap(error, path: moviePath)
@@ -113,12 +143,12 @@ public enum PairOperation {
     /// Every file edited in place and every directory a new file is written into must be
     /// writable; checked before anything is prepared, so a refusal changes nothing.
     /// Directories are those of the write targets (a linked file's real folder).
-    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool) throws {
+    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool, movieUnchanged: Bool = false) throws {
         var checks: [(path: String, report: String)] = []
         if outputs.still == stillPath { checks.append((stillPath, stillPath)) }
         checks.append((WritePermission.directory(of: targets.still), outputs.still))
-        if outputs.movie == moviePath { checks.append((moviePath, moviePath)) }
-        if !tail { checks.append((WritePermission.directory(of: targets.movie), outputs.movie)) }
+        if outputs.movie == moviePath && !movieUnchanged { checks.append((moviePath, moviePath)) }
+        if !tail && !movieUnchanged { checks.append((WritePermission.directory(of: targets.movie), outputs.movie)) }
         for check in checks {
             do { try WritePermission.require(check.path) } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
@@ -140,19 +170,21 @@ public enum PairOperation {
         }
     }
 
-    /// The existing still time when both files already carry `identifier` and the movie has
-    /// one correct still-image-time track (at the asked time, if one was asked); else nil.
-    static func alreadyPairedTime(_ file: MovieFile, video: Track, identifier: String, stillID: String?, movieID: String?,
-                                  choice: PairOptions.StillTimeChoice, stillTime: Double) throws -> Double? {
-        guard stillID == identifier, movieID == identifier, file.movie.metadata?.stringValue(forKey: Movie.contentIdentifierKey) == identifier else { return nil }
-        let tracks = file.movie.stillImageTimeTracks
-        guard tracks.count == 1, let track = tracks.first else { return nil }
-        guard (track.references["cdsc"] ?? []).contains(video.trackID) else { return nil }
-        let reading = try StillImageTimeTrack.read(track, in: file)
-        guard reading.value != nil, let t = reading.presentationTime else { return nil }
-        let span = video.presentedSpan(movieTimescale: file.movie.header.timescale)
-        guard t >= span.start - 1e-6, t <= span.end + 1e-6 else { return nil }
-        if choice != .middle && abs(t - stillTime) > 0.0005 { return nil }
-        return t
+    /// The tick of the movie's still-image-time sample when both files already carry
+    /// `identifier` and the movie has exactly one readable still-image-time track inside the
+    /// video (at the asked time, if one was asked); else nil. A `tref` is not required: Apple's
+    /// own AVFoundation recipe writes none, and such a track is kept as it is.
+    static func alreadyPairedTick(_ file: MovieFile, identifier: String, stillID: String?,
+                                  choice: PairOptions.StillTimeChoice, path: String) throws -> Int64? {
+        guard stillID == identifier, file.movie.metadata?.stringValue(forKey: Movie.contentIdentifierKey) == identifier,
+              let video = file.movie.videoTracks.first else { return nil }
+        let timing = FrameTiming(track: video, movieTimescale: file.movie.header.timescale)
+        let existing = ExistingStillImageTime(file: file, videoTiming: timing)
+        guard existing.tracks.count == 1, let tick = existing.usableTick else { return nil }
+        if choice != .middle {
+            let asked = try StillTimeResolver.resolve(choice, timing: timing, movieTimescale: file.movie.header.timescale, path: path)
+            guard asked.tick == tick else { return nil }
+        }
+        return tick
     }
 }

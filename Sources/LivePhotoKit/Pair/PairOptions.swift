@@ -1,3 +1,5 @@
+import ISOBMFF
+
 /// How `pair` chooses the identifier, the still's time and where it writes.
 public struct PairOptions: Sendable {
     public enum IdentifierChoice: Sendable, Equatable {
@@ -47,4 +49,11 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var status: String
     /// How the movie was written: "tail-append" (in place, media untouched), "rewrite" (whole file), "new-file", or "none".
     public var movieWrite: String
+    /// What happened (or would happen) to the still-image-time track: `kept` as it was (also
+    /// when already paired), its sample `moved`, or a new one `added`.
+    public var stillImageTime: StillImageTimeOutcome
+    /// Why an existing track was replaced, or that extra still-image-time tracks were removed.
+    public var stillImageTimeNote: String?
 }
+
+public typealias StillImageTimeOutcome = LivePhotoMovieEdit.StillImageTimeOutcome
