@@ -101,6 +101,7 @@ public enum MakeOperation {
     static func existingStill(_ stillPath: String, movie moviePath: String, file: MovieFile, options: MakeOptions) throws -> MakeResult {
         let stillID = try? StillImageReader.contentIdentifier(path: stillPath)
         var movieOutput = moviePath
+        var pairedFile = file
         var movieID = file.movie.contentIdentifier
         if movieID == nil || movieID != stillID || options.outputDirectory != nil {
             // An MP4's paired copy is `<stem>.MOV`; with -o DIR the paired movie is in DIR.
@@ -111,14 +112,16 @@ public enum MakeOperation {
             if candidate != moviePath, let other = try? MovieFile.open(path: candidate) {
                 movieID = other.movie.contentIdentifier
                 movieOutput = candidate
+                pairedFile = other
             }
         }
         guard let stillID, stillID == movieID else {
             throw LivePhotoError(path: stillPath, reason: "already exists and is not this movie's still; it is never overwritten (move it, or use -o DIR)", category: .refused)
         }
         let video = file.movie.videoTracks.first
+        let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
-                          stillTime: 0, status: .alreadyMade, movieWrite: "none",
+                          stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: "none",
                           width: video?.sampleEntries.first?.width ?? 0, height: video?.sampleEntries.first?.height ?? 0,
                           codec: video?.codec?.description, orientation: exifOrientation(rotationDegrees: video?.header.rotationDegrees ?? 0),
                           colour: nil, warnings: [])
