@@ -12,6 +12,9 @@ final class FFmpegDecoder {
     /// libavcodec logs to stderr by default; the tool reports errors itself.
     private static let silenced: Void = { av_log_set_level(AV_LOG_QUIET) }()
 
+    /// Above this many pixels (about 2.5K), frame threading is off.
+    static let frameThreadingPixelLimit = 2560 * 1440
+
     init(configuration: VideoCodecConfiguration, threads: Int) throws {
         _ = FFmpegDecoder.silenced
         let id = configuration.codec == .h264 ? AV_CODEC_ID_H264 : AV_CODEC_ID_HEVC
@@ -39,6 +42,11 @@ final class FFmpegDecoder {
         context.pointee.extradata = extradata
         context.pointee.extradata_size = Int32(config.count)
         context.pointee.thread_count = Int32(max(0, threads))
+        // Frame threads each hold frames of their own; above 1080p-class sizes that costs more
+        // memory than it saves time for one frame, so large pictures decode with slice threads only.
+        if configuration.width * configuration.height > FFmpegDecoder.frameThreadingPixelLimit {
+            context.pointee.thread_type = FF_THREAD_SLICE
+        }
         // Damage is an error, not something to conceal: a concealed frame is not the video's frame.
         context.pointee.err_recognition |= Int32(AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_EXPLODE)
         let status = avcodec_open2(context, codec, nil)
