@@ -273,3 +273,26 @@ struct MovieCaptureMetadataTests {
         #expect([0, 90, 180, 270, 45].map(MakeOperation.exifOrientation) == [1, 6, 3, 8, 1])
     }
 }
+
+@Suite("make: a real iPhone movie")
+struct MakeCorpusTests {
+    @Test("iPhone 15 Live Photo movie without its still: the camera's still time, identifier and rotation are kept; verify --strict passes",
+          .enabled(if: Support.hasCorpus))
+    func iphoneMovie() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Support.copy(Support.corpusFile("iphone-movie/iphone15-livephoto.MOV"), to: dir, as: "IMG_0001.MOV")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: movie)
+        let result = try MakeOperation.run(movie: movie)
+        #expect(result.status == .made)
+        #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
+        #expect(abs(result.stillTime - 1.367) < 0.001, "\(result.stillTime)")
+        #expect(result.width == 1920 && result.height == 1440 && result.orientation == 6)
+        #expect(result.colour == "BT.601 full range")
+        #expect(result.warnings.contains { $0.contains("Display P3") })
+        let report = try Verifier.verify(still: result.still, movie: movie, strict: true)
+        #expect(report.valid, "\(report.checks.filter { !$0.passed }.map(\.name))")
+        let info = try StillImageReader.read(path: result.still)
+        #expect(info.make == "Apple" && info.model == "iPhone 15" && info.orientation == 6)
+    }
+}

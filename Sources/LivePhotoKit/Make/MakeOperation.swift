@@ -27,8 +27,9 @@ public enum MakeOperation {
             return try existingStill(stillPath, movie: moviePath, file: file, options: options)
         }
 
-        let stillTime = try StillTimeResolver.resolve(options.stillTime, movie: movie, video: video, path: moviePath)
-        let tick = stillTick(seconds: stillTime, choice: options.stillTime, timescale: movie.header.timescale)
+        let choice = defaultStillTime(options.stillTime, file: file, video: video)
+        let stillTime = try StillTimeResolver.resolve(choice, movie: movie, video: video, path: moviePath)
+        let tick = stillTick(seconds: stillTime, choice: choice, timescale: movie.header.timescale)
         let frame: RGBFrame
         do {
             frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: tick, threads: options.decoderThreads)
@@ -125,6 +126,15 @@ public enum MakeOperation {
                           width: video?.sampleEntries.first?.width ?? 0, height: video?.sampleEntries.first?.height ?? 0,
                           codec: video?.codec?.description, orientation: exifOrientation(rotationDegrees: video?.header.rotationDegrees ?? 0),
                           colour: nil, warnings: [])
+    }
+
+    /// Without --still-time/--still-frame, a movie that already marks its still (a Live Photo
+    /// movie whose still was lost) keeps the camera's choice; otherwise the middle.
+    static func defaultStillTime(_ choice: PairOptions.StillTimeChoice, file: MovieFile, video: Track) -> PairOptions.StillTimeChoice {
+        guard choice == .middle, file.movie.stillImageTimeTracks.count == 1, let track = file.movie.stillImageTimeTracks.first,
+              let t = try? StillImageTimeTrack.read(track, in: file).presentationTime else { return choice }
+        let span = video.presentedSpan(movieTimescale: file.movie.header.timescale)
+        return t >= span.start && t < span.end ? .seconds(t) : choice
     }
 
     /// The movie tick the still-image-time sample will sit on. `pair` rounds seconds to the
