@@ -76,4 +76,41 @@ struct VideoSampleLocationTests {
         }
         #expect(try DisplayedSample.at(movieTick: -1, track: video, movieTimescale: timescale) == nil)
     }
+
+    @Test("random damage to a sample entry throws a ParseError or reads, never traps")
+    func damagedEntries() async {
+        var prefix = [UInt8](repeating: 0, count: VideoCodecConfiguration.visualPrefixLength)
+        prefix[25] = 64; prefix[27] = 48
+        let entry = prefix + Support.box("colr", Array("nclx".utf8) + [0, 1, 0, 1, 0, 1, 0x80]) + Support.box("avcC", [1, 0x64, 0, 0x1F, 0xFF, 0xE0, 0])
+        await propertyCheck(input: Gen.int(in: 0...1_000_000)) { seed in
+            var state = UInt64(seed) &* 6364136223846793005 &+ 1442695040888963407
+            var bytes = entry
+            for _ in 0..<4 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let at = Int(state >> 33) % bytes.count
+                bytes[at] = UInt8(truncatingIfNeeded: state >> 17)
+            }
+            let cut = Int(state >> 40) % (bytes.count + 1)
+            do {
+                let config = try VideoCodecConfiguration(entry: Atom(type: "avc1", payload: Array(bytes.prefix(cut))), path: "stsd/avc1")
+                #expect(!config.decoderConfiguration.isEmpty)
+            } catch let e as ParseError {
+                #expect(!e.message.isEmpty)
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+
+    @Test("any tick maps to no sample or a real one")
+    func anyTick() async throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-moov-last.mov"))
+        let video = file.movie.videoTracks[0]
+        let count = Int(video.sampleTable.sampleCount)
+        await propertyCheck(input: Gen.int(in: -1000...100_000)) { tick in
+            let shown = try? DisplayedSample.at(movieTick: Int64(tick), track: video, movieTimescale: file.movie.header.timescale)
+            if let shown { #expect(shown.sampleIndex >= 0 && shown.sampleIndex < count) }
+            if tick < 0 { #expect(shown == nil) }
+        }
+    }
 }
