@@ -153,7 +153,11 @@ struct MakeCommand: ParsableCommand {
             print("  frame: \(result.width)x\(result.height) \(result.codec ?? "?"), \(result.colour ?? "?"), orientation \(result.orientation)")
             let verb = result.status == .dryRun ? "would write" : "wrote"
             print("  \(verb): \(result.still)")
-            print("  \(verb): \(result.movieOutput) (\(result.movieWrite))")
+            if result.movieWrite == "none" {
+                print("  unchanged: \(result.movieOutput) (it already carries the identifier and marks this still)")
+            } else {
+                print("  \(verb): \(result.movieOutput) (\(result.movieWrite))")
+            }
         }
         return 0
     }

@@ -276,15 +276,19 @@ struct MovieCaptureMetadataTests {
 
 @Suite("make: a real iPhone movie")
 struct MakeCorpusTests {
-    @Test("iPhone 15 Live Photo movie without its still: the camera's still time, identifier and rotation are kept; verify --strict passes",
+    @Test("iPhone 15 Live Photo movie without its still: the camera's still time, identifier, rotation and every movie byte are kept; verify --strict passes",
           .enabled(if: Support.hasCorpus))
     func iphoneMovie() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let movie = try Support.copy(Support.corpusFile("iphone-movie/iphone15-livephoto.MOV"), to: dir, as: "IMG_0001.MOV")
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: movie)
+        let movieBytes = try Support.bytes(movie)
         let result = try MakeOperation.run(movie: movie)
         #expect(result.status == .made)
+        // The movie already marks this still: it is left exactly as the camera wrote it.
+        #expect(result.movieWrite == "none")
+        #expect(try Support.bytes(movie) == movieBytes)
         #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
         #expect(abs(result.stillTime - 1.367) < 0.001, "\(result.stillTime)")
         #expect(result.width == 1920 && result.height == 1440 && result.orientation == 6)

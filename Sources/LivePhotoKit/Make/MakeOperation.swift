@@ -46,6 +46,12 @@ public enum MakeOperation {
         exif.offsetTimeOriginal = capture.offsetTimeOriginal
         exif.location = capture.location
         exif.orientation = exifOrientation(rotationDegrees: video.header.rotationDegrees)
+        if options.identifier == .automatic, let id = movie.contentIdentifier, ContentIdentifier.isWellFormed(id) {
+            // A Live Photo movie that lost its still: the still takes its identifier, and when the
+            // movie's still-image-time track already marks this time, `pair` finds the two bound
+            // and leaves the movie exactly as the camera wrote it.
+            exif.contentIdentifier = id
+        }
         let jpeg: [UInt8]
         do {
             let encoded = try TurboJPEG.encode(rgb: frame.pixels, width: frame.width, height: frame.height,
@@ -67,8 +73,9 @@ public enum MakeOperation {
         var pairOptions = options.pairOptions
         pairOptions.stillTime = .seconds(Double(tick) / Double(movie.header.timescale))
         let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
-        if !options.dryRun && options.outputDirectory == nil {
-            // pair edited the scratch still in place: move it where it belongs, refusing to replace.
+        if !options.dryRun && (options.outputDirectory == nil || paired.status == "already-paired") {
+            // pair edited the scratch still in place (or found it already bound to the movie and
+            // wrote nothing): move it where it belongs, refusing to replace.
             try linkIntoPlace(scratchStill, stillPath)
         }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: paired.movieOutput, identifier: paired.identifier,

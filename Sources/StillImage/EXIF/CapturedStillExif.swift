@@ -2,9 +2,9 @@ import BinaryIO
 
 /// The EXIF of a still made from a video frame: what the camera would have written, taken from
 /// the movie (make, model, software, capture date and zone, location) and the frame (pixel
-/// size, orientation from the track's display matrix). No MakerNote: `pair` adds the Apple
-/// MakerNote with the identifier through the libexif path, which also checks every tag here
-/// survives.
+/// size, orientation from the track's display matrix). Usually no MakerNote: `pair` adds the
+/// Apple MakerNote with the identifier through the libexif path, which also checks every tag
+/// here survives.
 public struct CapturedStillExif: Sendable, Equatable {
     public struct Location: Sendable, Equatable {
         public var latitude: Double
@@ -27,6 +27,9 @@ public struct CapturedStillExif: Sendable, Equatable {
     public var orientation: Int = 1
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// When set, an Apple MakerNote holding it (for a movie that already carries an identifier,
+    /// so `pair` finds the two already bound and leaves the movie as the camera wrote it).
+    public var contentIdentifier: String?
 
     public init(pixelWidth: Int, pixelHeight: Int) {
         self.pixelWidth = pixelWidth
@@ -63,6 +66,10 @@ public struct CapturedStillExif: Sendable, Equatable {
         tiff.exif.append(.short(0xA001, 1))                       // ColorSpace: sRGB
         tiff.exif.append(.long(0xA002, UInt32(clamping: pixelWidth)))
         tiff.exif.append(.long(0xA003, UInt32(clamping: pixelHeight)))
+        if let contentIdentifier {
+            try StillIdentifierWriter.validate(contentIdentifier)
+            tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))
+        }
 
         if let location, location.latitude.isFinite, location.longitude.isFinite,
            abs(location.latitude) <= 90, abs(location.longitude) <= 180 {
