@@ -111,6 +111,20 @@ struct MakeBehaviourTests {
         #expect(movieTags["Keys:ContentIdentifier"] as? String == result.identifier)
     }
 
+    @Test("HDR (PQ, BT.2020) HEVC: converted from the BT.2020 matrix, with warnings that no tone or gamut mapping is done",
+          .enabled(if: ffmpeg != nil))
+    func hdrWarnings() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var clip = MakeClips.Clip(name: "pq", codec: "hevc", pixelFormat: "yuv420p10le", width: 320, height: 240, colourTag: nil)
+        clip.extraArguments = ["-colorspace", "bt2020nc", "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-color_range", "tv"]
+        let movie = try MakeClips.generate(clip, in: dir, duration: 1)
+        let result = try MakeOperation.run(movie: movie)
+        #expect(result.colour == "BT.2020 limited range")
+        #expect(result.warnings.contains { $0.contains("10-bit HDR (PQ)") && $0.contains("without tone mapping") }, "\(result.warnings)")
+        #expect(result.warnings.contains { $0.contains("BT.2020 primaries") }, "\(result.warnings)")
+    }
+
     @Test("without creationdate the capture date is mvhd's, in UTC", .enabled(if: ffmpeg != nil && exiftool != nil))
     func mvhdDate() throws {
         let dir = try Support.tempDir()
