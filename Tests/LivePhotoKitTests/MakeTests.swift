@@ -46,6 +46,27 @@ struct MakeFrameTests {
         }
     }
 
+    @Test("every frame of an open-GOP HEVC clip (CRA with leading pictures, B-frames) is the frame ffmpeg decodes",
+          .enabled(if: ready))
+    func everyFrameOpenGOP() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var clip = MakeClips.Clip(name: "open-gop", codec: "hevc", width: 320, height: 240)
+        clip.extraArguments = ["-x265-params", "log-level=error:keyint=8:min-keyint=8:open-gop=1:bframes=3:scenecut=0"]
+        let movie = try MakeClips.generate(clip, in: dir, duration: 1)
+        for n in 0..<clip.rate {
+            let out = dir.appendingPathComponent("frame\(n)")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+            var options = MakeOptions()
+            options.stillTime = .frame(n)
+            options.outputDirectory = out.path
+            let result = try MakeOperation.run(movie: movie, options: options)
+            let ours = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir)
+            let reference = try MakeClips.reference(clip, path: movie, frame: n, in: dir)
+            #expect(ours.psnr(reference) >= 40, "frame \(n): \(ours.psnr(reference)) dB")
+        }
+    }
+
     @Test("orientation: the still shown per its EXIF Orientation is the video as ffmpeg plays it (autorotated)",
           .enabled(if: ready), arguments: MakeClips.all.filter { $0.rotate != nil })
     func orientationMatchesPlayback(_ clip: MakeClips.Clip) throws {
