@@ -4,7 +4,7 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
-APT_PACKAGES = libexif-dev libturbojpeg0-dev pkg-config
+APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -14,8 +14,8 @@ all: build
 
 # Install the C libraries when pkg-config cannot find them.
 deps:
-	@if pkg-config --exists libexif libturbojpeg 2>/dev/null; then \
-		echo "deps: libexif and libturbojpeg present"; \
+	@if pkg-config --exists libexif libturbojpeg libavcodec libavutil libswscale 2>/dev/null; then \
+		echo "deps: libexif, libturbojpeg, libavcodec, libavutil and libswscale present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
@@ -46,6 +46,7 @@ demo: release
 
 bench: release test-deps
 	bash scripts/bench.sh .build/release/livephoto
+	bash scripts/bench-make.sh .build/release/livephoto
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -16,6 +16,8 @@ let package = Package(
         // C libraries from Debian packages, found through pkg-config.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // FFmpeg's decoders and colour conversion, for `make`'s still (libavformat is not used).
+        .systemLibrary(name: "CAVCodec", pkgConfig: "libavcodec", providers: [.apt(["libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
 
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.
@@ -25,11 +27,13 @@ let package = Package(
         .target(name: "ISOBMFF", dependencies: ["BinaryIO"]),
         // JPEG segments, EXIF (libexif), Apple MakerNote, libjpeg-turbo header/decoding.
         .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG"]),
-        // Live Photo operations: inspect, pair, verify, scan.
-        .target(name: "LivePhotoKit", dependencies: ["BinaryIO", "ISOBMFF", "StillImage"]),
+        // Decodes one video frame (libavcodec) from samples located by ISOBMFF; kept out of StillImage.
+        .target(name: "VideoFrames", dependencies: ["BinaryIO", "ISOBMFF", "CAVCodec"]),
+        // Live Photo operations: inspect, pair, verify, scan, make.
+        .target(name: "LivePhotoKit", dependencies: ["BinaryIO", "ISOBMFF", "StillImage", "VideoFrames"]),
         // The command-line layer: parses arguments and prints.
         .executableTarget(name: "livephoto", dependencies: [
-            "LivePhotoKit",
+            "LivePhotoKit", "StillImage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

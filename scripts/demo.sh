@@ -24,4 +24,11 @@ echo
 echo "== pairing again is a no-op"
 "$bin" pair "$work/IMG_0001.JPG" "$work/IMG_0001.MOV"
 echo
-echo "demo OK: the pair in $work is a Live Photo"
+echo "== livephoto make CLIP.MOV: a Live Photo from a video alone (its own frame as the still)"
+cp "$here/Fixtures/movie-moov-last.mov" "$work/CLIP.MOV"
+"$bin" make --still-time 0.5 "$work/CLIP.MOV"
+echo
+echo "== livephoto verify --strict CLIP.JPG CLIP.MOV"
+"$bin" verify --strict "$work/CLIP.JPG" "$work/CLIP.MOV"
+echo
+echo "demo OK: the pairs in $work are Live Photos"

@@ -1,0 +1,85 @@
+import BinaryIO
+
+/// What a decoder needs from a video sample entry (`avc1`/`avc3`/`hvc1`/`hev1`): the codec, the
+/// coded size, the decoder configuration record (`avcC`/`hvcC` payload, handed to the decoder
+/// as is) and the `colr` colour description when the entry has one.
+public struct VideoCodecConfiguration: Sendable, Equatable {
+    public enum Codec: String, Sendable, Codable {
+        case h264, hevc
+    }
+
+    /// `colr` of type `nclx`/`nclc`: ISO/IEC 23091-2 code points (1 = BT.709, 9 = BT.2020, ...).
+    public struct ColourDescription: Sendable, Equatable {
+        public var primaries: UInt16
+        public var transfer: UInt16
+        public var matrix: UInt16
+        /// nil for QuickTime's `nclc`, which has no range flag.
+        public var fullRange: Bool?
+    }
+
+    public var codec: Codec
+    public var format: FourCC
+    public var width: Int
+    public var height: Int
+    public var decoderConfiguration: [UInt8]
+    public var colour: ColourDescription?
+
+    /// A visual sample entry's fixed fields before its child boxes (ISO/IEC 14496-12 12.1.3):
+    /// 6 reserved + 2 data reference index + 16 pre-defined/reserved + width, height (2+2) +
+    /// resolutions (4+4) + 4 reserved + frame count (2) + compressor name (32) + depth (2) + 2.
+    static let visualPrefixLength = 78
+
+    /// Reads the configuration of `entry` (one child of `stsd`). Throws `.unsupported` for a
+    /// codec other than H.264/HEVC, `.invalidValue` when the configuration box is missing.
+    public init(entry: Atom, path: String) throws {
+        format = entry.type
+        switch entry.type {
+        case "avc1", "avc3": codec = .h264
+        case "hvc1", "hev1": codec = .hevc
+        default:
+            throw ParseError(.unsupported, "video codec '\(entry.type)' is not supported (H.264 or HEVC only)", path: path, offset: entry.originalOffset ?? 0)
+        }
+        // The tree parser keeps sample entries as leaves: their children are read here.
+        var r = entry.payloadReader(path: path)
+        try r.skip(24)
+        width = Int(try r.readUInt16())
+        height = Int(try r.readUInt16())
+        try r.skip(VideoCodecConfiguration.visualPrefixLength - 28)
+        let configType: FourCC = codec == .h264 ? "avcC" : "hvcC"
+        var configuration: [UInt8]? = nil
+        colour = nil
+        let limit = r.baseOffset + UInt64(r.end)
+        while r.remaining >= 8 {
+            let header = try BoxHeader.parse(&r, limit: limit, path: path)
+            var body = try r.subReader(Int(header.payloadSize), path: path + "/\(header.type)")
+            if header.type == configType, configuration == nil {
+                configuration = body.readRest()
+            } else if header.type == "colr", colour == nil {
+                colour = try VideoCodecConfiguration.readColour(&body)
+            }
+        }
+        guard let configuration, !configuration.isEmpty else {
+            throw ParseError(.invalidValue, "the '\(entry.type)' sample entry has no '\(configType)' configuration", path: path, offset: entry.originalOffset ?? 0)
+        }
+        decoderConfiguration = configuration
+    }
+
+    static func readColour(_ r: inout ByteReader) throws -> ColourDescription? {
+        let type = try r.readFourCC()
+        guard type == "nclx" || type == "nclc" else { return nil }
+        var d = ColourDescription(primaries: try r.readUInt16(), transfer: try r.readUInt16(), matrix: try r.readUInt16(), fullRange: nil)
+        if type == "nclx", r.remaining >= 1 { d.fullRange = (try r.readUInt8() & 0x80) != 0 }
+        return d
+    }
+}
+
+extension Track {
+    /// The decoder configuration of the track's first sample entry.
+    public func videoCodecConfiguration() throws -> VideoCodecConfiguration {
+        let stsdPath = path + "/mdia/minf/stbl/stsd"
+        guard let entry = atom.find("mdia", "minf", "stbl", "stsd")?.children?.first else {
+            throw ParseError(.invalidValue, "no sample entry", path: stsdPath, offset: atom.originalOffset ?? 0)
+        }
+        return try VideoCodecConfiguration(entry: entry, path: stsdPath + "/\(entry.type)")
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import BinaryIO
+import ISOBMFF
+import StillImage
+import VideoFrames
+
+/// `make`: a Live Photo from a movie alone. The still is the video's own frame at the still time
+/// (decoded by libavcodec, converted to RGB by libswscale from the video's matrix and range,
+/// encoded by libjpeg-turbo) with EXIF taken from the movie; then `pair` binds the new still and
+/// the movie, so the movie side (identifier, still-image-time track, MP4 → new .MOV, -o DIR) is
+/// exactly `pair`'s, as is its prepare-both-then-commit safety.
+///
+/// The new JPEG is first written into a hidden scratch folder beside its destination; `pair`
+/// then writes from it (into -o DIR) or edits it in place, after which it is linked into place
+/// (never replacing a file that appeared meanwhile). An existing still is never overwritten.
+public enum MakeOperation {
+    public static func run(movie moviePath: String, options: MakeOptions = MakeOptions()) throws -> MakeResult {
+        try InputFiles.requireKind(moviePath, still: false)
+        let file = try InputFiles.openMovie(moviePath)
+        let movie = file.movie
+        guard let video = movie.videoTracks.first else {
+            throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
+        }
+        let stillPath = try stillOutputPath(movie: moviePath, directory: options.outputDirectory)
+
+        if FileManager.default.fileExists(atPath: stillPath) {
+            return try existingStill(stillPath, movie: moviePath, file: file, options: options)
+        }
+
+        // The frame-exact rules of `pair`: a usable still-image-time track the movie already has
+        // marks the still unless a time was asked for; else the asked (or middle) frame's start.
+        let timescale = movie.header.timescale
+        let timing = FrameTiming(track: video, movieTimescale: timescale)
+        let existingTick = options.stillTime == .middle ? ExistingStillImageTime(file: file, videoTiming: timing).usableTick : nil
+        let tick = try existingTick ?? StillTimeResolver.resolve(options.stillTime, timing: timing, movieTimescale: timescale, path: moviePath).tick
+        let frame: RGBFrame
+        do {
+            frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: tick, threads: options.decoderThreads)
+        } catch {
+            throw LivePhotoError.wrap(error, path: moviePath)
+        }
+
+        var exif = CapturedStillExif(pixelWidth: frame.width, pixelHeight: frame.height)
+        let capture = MovieCaptureMetadata(movie: movie)
+        exif.make = capture.make
+        exif.model = capture.model
+        exif.software = capture.software
+        exif.dateTimeOriginal = capture.dateTimeOriginal
+        exif.offsetTimeOriginal = capture.offsetTimeOriginal
+        exif.location = capture.location
+        exif.orientation = exifOrientation(rotationDegrees: video.header.rotationDegrees)
+        if options.identifier == .automatic, let id = movie.contentIdentifier, ContentIdentifier.isWellFormed(id) {
+            // A Live Photo movie that lost its still: the still takes its identifier, and when the
+            // movie's still-image-time track already marks this time, `pair` finds the two bound
+            // and leaves the movie exactly as the camera wrote it.
+            exif.contentIdentifier = id
+        }
+        let jpeg: [UInt8]
+        do {
+            let encoded = try TurboJPEG.encode(rgb: frame.pixels, width: frame.width, height: frame.height,
+                                               quality: options.quality, subsampling: options.subsampling)
+            jpeg = try exif.insert(into: encoded)
+        } catch {
+            throw LivePhotoError.wrap(error, path: stillPath, category: .refused)
+        }
+
+        let scratch = try ScratchFolder(beside: stillPath, dryRun: options.dryRun)
+        defer { scratch.remove() }
+        let scratchStill = scratch.path + "/" + URL(fileURLWithPath: stillPath).lastPathComponent
+        do {
+            try Data(jpeg).write(to: URL(fileURLWithPath: scratchStill))
+        } catch {
+            throw LivePhotoError(path: stillPath, reason: "cannot write: \(error.localizedDescription)", category: .refused)
+        }
+
+        var pairOptions = options.pairOptions
+        // Keep the movie's own track when it marked the still; else the tick chosen above.
+        pairOptions.stillTime = existingTick != nil ? .middle : .seconds(Double(tick) / Double(timescale))
+        let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
+        if !options.dryRun && (options.outputDirectory == nil || paired.status == "already-paired") {
+            // pair edited the scratch still in place (or found it already bound to the movie and
+            // wrote nothing): move it where it belongs, refusing to replace.
+            try linkIntoPlace(scratchStill, stillPath)
+        }
+        return MakeResult(movie: moviePath, still: stillPath, movieOutput: paired.movieOutput, identifier: paired.identifier,
+                          stillTime: paired.stillTime, status: options.dryRun ? .dryRun : .made, movieWrite: paired.movieWrite,
+                          width: frame.width, height: frame.height, codec: video.codec?.description, orientation: exif.orientation,
+                          colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings)
+    }
+
+    /// `<stem>.JPG` beside the movie (or in DIR); a movie's `_HEVC` suffix is dropped, as the
+    /// scan's name matching does.
+    static func stillOutputPath(movie: String, directory: String?) throws -> String {
+        let url = URL(fileURLWithPath: movie)
+        var stem = url.deletingPathExtension().lastPathComponent
+        if stem.uppercased().hasSuffix("_HEVC") { stem = String(stem.dropLast(5)) }
+        let folder: URL
+        if let directory {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {
+                throw LivePhotoError(path: directory, reason: "no such directory", category: .refused)
+            }
+            guard isDir.boolValue else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
+            folder = URL(fileURLWithPath: directory)
+        } else {
+            folder = url.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent(stem + ".JPG").path
+    }
+
+    /// A still already where `make` would write: fine when it is this movie's still (it carries
+    /// the identifier the movie, or its paired `.MOV`, carries); otherwise refused, never replaced.
+    static func existingStill(_ stillPath: String, movie moviePath: String, file: MovieFile, options: MakeOptions) throws -> MakeResult {
+        let stillID = try? StillImageReader.contentIdentifier(path: stillPath)
+        var movieOutput = moviePath
+        var pairedFile = file
+        var movieID = file.movie.contentIdentifier
+        if movieID == nil || movieID != stillID || options.outputDirectory != nil {
+            // An MP4's paired copy is `<stem>.MOV`; with -o DIR the paired movie is in DIR.
+            let url = URL(fileURLWithPath: moviePath)
+            let name = file.isQuickTime ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent + ".MOV"
+            let folder = options.outputDirectory.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent(name).path
+            if candidate != moviePath, let other = try? MovieFile.open(path: candidate) {
+                movieID = other.movie.contentIdentifier
+                movieOutput = candidate
+                pairedFile = other
+            }
+        }
+        guard let stillID, stillID == movieID else {
+            throw LivePhotoError(path: stillPath, reason: "already exists and is not this movie's still; it is never overwritten (move it, or use -o DIR)", category: .refused)
+        }
+        let video = file.movie.videoTracks.first
+        let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
+        return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
+                          stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: "none",
+                          width: video?.sampleEntries.first?.width ?? 0, height: video?.sampleEntries.first?.height ?? 0,
+                          codec: video?.codec?.description, orientation: exifOrientation(rotationDegrees: video?.header.rotationDegrees ?? 0),
+                          colour: nil, warnings: [])
+    }
+
+    /// Without --still-time/--still-frame, a movie that already marks its still (a Live Photo
+    /// movie whose still was lost) keeps the camera's choice; otherwise the middle.
+    /// The track matrix's rotation as EXIF Orientation: Photos then shows the still the way it
+    /// plays the video, with the pixels as decoded.
+    static func exifOrientation(rotationDegrees: Int) -> Int {
+        switch rotationDegrees {
+        case 90: return 6
+        case 180: return 3
+        case 270: return 8
+        default: return 1
+        }
+    }
+
+    /// link(2) fails when the target exists, so a still that appeared meanwhile is never replaced.
+    static func linkIntoPlace(_ from: String, _ to: String) throws {
+        guard link(from, to) == 0 else {
+            let reason = errno == EEXIST ? "already exists; it is never overwritten" : String(cString: strerror(errno))
+            throw LivePhotoError(path: to, reason: "cannot write: \(reason)", category: .refused)
+        }
+        AtomicFileWriter.syncDirectory(of: to)
+    }
+}
+
+/// A hidden folder for the new JPEG before `pair` takes it: beside the destination (same file
+/// system, so the final link is atomic), or in the temporary folder for a dry run.
+struct ScratchFolder {
+    let path: String
+
+    init(beside target: String, dryRun: Bool) throws {
+        let parent = dryRun ? NSTemporaryDirectory() : URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let candidate = URL(fileURLWithPath: parent).appendingPathComponent(".livephoto-make-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: candidate, withIntermediateDirectories: false)
+        } catch {
+            throw LivePhotoError(path: target, reason: "cannot write: \(String(cString: strerror(errno))) (in \(parent))", category: .refused)
+        }
+        path = candidate
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}

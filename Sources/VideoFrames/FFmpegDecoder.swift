@@ -1,0 +1,119 @@
+import BinaryIO
+import CAVCodec
+import ISOBMFF
+
+/// One libavcodec H.264/HEVC decoder opened from a sample entry's configuration record. Packets
+/// go in with their composition time as pts; frames come out in presentation order.
+final class FFmpegDecoder {
+    private let context: UnsafeMutablePointer<AVCodecContext>
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private let frame: UnsafeMutablePointer<AVFrame>
+
+    /// libavcodec logs to stderr by default; the tool reports errors itself.
+    private static let silenced: Void = { av_log_set_level(AV_LOG_QUIET) }()
+
+    /// Above this many pixels (about 2.5K), frame threading is off.
+    static let frameThreadingPixelLimit = 2560 * 1440
+
+    init(configuration: VideoCodecConfiguration, threads: Int) throws {
+        _ = FFmpegDecoder.silenced
+        let id = configuration.codec == .h264 ? AV_CODEC_ID_H264 : AV_CODEC_ID_HEVC
+        guard let codec = avcodec_find_decoder(id) else {
+            throw ParseError(.unsupported, "this FFmpeg has no \(configuration.codec.rawValue.uppercased()) decoder")
+        }
+        guard let context = avcodec_alloc_context3(codec) else { throw ParseError(.io, "libavcodec: out of memory") }
+        guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+            var c: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&c)
+            throw ParseError(.io, "libavcodec: out of memory")
+        }
+        self.context = context
+        self.packet = packet
+        self.frame = frame
+
+        // The configuration record is the decoder's extradata (avcC/hvcC as stored); libavcodec
+        // reads past its end, so it is padded with zeros.
+        let config = configuration.decoderConfiguration
+        let padding = Int(livephoto_av_input_padding())
+        guard let extradata = av_mallocz(config.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+            throw ParseError(.io, "libavcodec: out of memory")
+        }
+        config.withUnsafeBufferPointer { extradata.update(from: $0.baseAddress!, count: config.count) }
+        context.pointee.extradata = extradata
+        context.pointee.extradata_size = Int32(config.count)
+        context.pointee.thread_count = Int32(max(0, threads))
+        // Frame threads each hold frames of their own; above 1080p-class sizes that costs more
+        // memory than it saves time for one frame, so large pictures decode with slice threads only.
+        if configuration.width * configuration.height > FFmpegDecoder.frameThreadingPixelLimit {
+            context.pointee.thread_type = FF_THREAD_SLICE
+        }
+        // The sample entry's size was checked; this bounds what a parameter set inside the stream may claim.
+        context.pointee.max_pixels = Int64(StillFrameExtractor.maximumPixels)
+        // Damage is an error, not something to conceal: a concealed frame is not the video's frame.
+        context.pointee.err_recognition |= Int32(AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_EXPLODE)
+        let status = avcodec_open2(context, codec, nil)
+        guard status >= 0 else {
+            throw ParseError(.invalidValue, "the \(configuration.format) configuration does not open a decoder: \(FFmpegDecoder.message(status))")
+        }
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&c)
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
+    }
+
+    /// Sends one sample; `onFrame` sees every frame the decoder outputs meanwhile and returns
+    /// true to stop (the frame wanted has come out).
+    func send(_ bytes: [UInt8], pts: Int64, key: Bool, onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
+        guard av_new_packet(packet, Int32(bytes.count)) >= 0 else { throw ParseError(.io, "libavcodec: out of memory") }
+        defer { av_packet_unref(packet) }
+        bytes.withUnsafeBufferPointer { packet.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
+        packet.pointee.pts = pts
+        if key { packet.pointee.flags |= AV_PKT_FLAG_KEY }
+        while true {
+            let status = avcodec_send_packet(context, packet)
+            if status == livephoto_averror_eagain() {
+                if try drain(onFrame) { return true }
+                continue
+            }
+            guard status >= 0 else { throw DecodeFailure(status: status) }
+            return try drain(onFrame)
+        }
+    }
+
+    /// Signals the end of input and takes every frame still held (reordering, frame threads).
+    func flush(onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
+        let status = avcodec_send_packet(context, nil)
+        guard status >= 0 || status == livephoto_averror_eof() else { throw DecodeFailure(status: status) }
+        return try drain(onFrame)
+    }
+
+    private func drain(_ onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
+        while true {
+            let status = avcodec_receive_frame(context, frame)
+            if status == livephoto_averror_eagain() || status == livephoto_averror_eof() { return false }
+            guard status >= 0 else { throw DecodeFailure(status: status) }
+            defer { av_frame_unref(frame) }
+            if frame.pointee.decode_error_flags != 0 || (frame.pointee.flags & AV_FRAME_FLAG_CORRUPT) != 0 {
+                throw DecodeFailure(message: "the decoded frame is damaged")
+            }
+            if try onFrame(frame) { return true }
+        }
+    }
+
+    struct DecodeFailure: Error {
+        var message: String
+        init(status: Int32) { message = FFmpegDecoder.message(status) }
+        init(message: String) { self.message = message }
+    }
+
+    static func message(_ status: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        av_strerror(status, &buffer, buffer.count)
+        return String(cString: buffer)
+    }
+}

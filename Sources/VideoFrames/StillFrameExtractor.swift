@@ -1,0 +1,102 @@
+import BinaryIO
+import CAVCodec
+import ISOBMFF
+
+/// `make`'s still: the video frame shown at a movie tick, decoded with libavcodec from the
+/// samples our own reader locates, and converted to RGB. Only the samples from the last sync
+/// sample before the frame up to the frame (decode order) are read and decoded.
+public enum StillFrameExtractor {
+    /// Frames above this many pixels are refused before a decoder is opened (8K is 33 MP).
+    public static let maximumPixels = 1 << 26
+    /// One sample above this is damage, not video.
+    public static let maximumSampleSize = 64 << 20
+
+    /// - Parameters:
+    ///   - movieTick: the still time in the movie timescale.
+    ///   - threads: decoder threads (0 = libavcodec's choice; batch workers use 1).
+    public static func extract(from file: MovieFile, track: Track, movieTick: Int64, threads: Int = 0) throws -> RGBFrame {
+        let timescale = file.movie.header.timescale
+        let configuration = try track.videoCodecConfiguration()
+        guard configuration.width > 0, configuration.height > 0, configuration.width * configuration.height <= maximumPixels else {
+            throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(maximumPixels) pixels a still may have",
+                             path: track.path + "/mdia/minf/stbl/stsd", offset: 0)
+        }
+        guard let shown = try DisplayedSample.at(movieTick: movieTick, track: track, movieTimescale: timescale) else {
+            throw ParseError(.invalidValue, "no video frame is shown at \(seconds(movieTick, timescale)) s", path: track.path, offset: 0)
+        }
+        let sync = try SyncSampleTable(track: track)
+        let ranges = try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl")
+        let times = track.sampleTable.compositionTimes()
+        let frameName = "the frame at \(seconds(movieTick, timescale)) s (sample \(shown.sampleIndex + 1))"
+        guard shown.sampleIndex < ranges.count, shown.sampleIndex < times.count else {
+            throw ParseError(.invalidValue, "\(frameName) is not in the sample table", path: track.path, offset: 0)
+        }
+        guard var start = sync.syncSample(atOrBefore: shown.sampleIndex) else {
+            throw ParseError(.invalidValue, "\(frameName) has no sync sample before it", path: track.path + "/mdia/minf/stbl/stss", offset: 0)
+        }
+        // An open-GOP leading picture (HEVC RASL) needs the previous GOP: one retry from the sync sample before.
+        for attempt in 0..<2 {
+            if let frame = try decode(file: file, track: track, configuration: configuration, ranges: ranges, times: times, sync: sync,
+                                      from: start, target: shown, threads: threads, frameName: frameName) {
+                return frame
+            }
+            guard attempt == 0, start > 0, let earlier = sync.syncSample(atOrBefore: start - 1) else { break }
+            start = earlier
+        }
+        throw ParseError(.invalidValue, "\(frameName) did not come out of the decoder", path: track.path, offset: ranges[shown.sampleIndex].offset)
+    }
+
+    static func decode(file: MovieFile, track: Track, configuration: VideoCodecConfiguration, ranges: [(offset: UInt64, size: UInt32)],
+                       times: [Int64], sync: SyncSampleTable, from start: Int, target: DisplayedSample, threads: Int, frameName: String) throws -> RGBFrame? {
+        let decoder = try FFmpegDecoder(configuration: configuration, threads: threads)
+        var result: RGBFrame? = nil
+        var conversionError: Error? = nil
+        let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
+            let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
+            guard pts == target.compositionTime else { return false }
+            let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+            guard width > 0, height > 0, width * height <= maximumPixels else {
+                throw ParseError(.tooLarge, "\(frameName) decodes to \(width)x\(height) pixels", path: track.path, offset: 0)
+            }
+            let depth = RGBConversion.bitDepth(frame.pointee.format)
+            let colour = FrameColour.choose(bitstreamMatrix: Int(frame.pointee.colorspace.rawValue), bitstreamRange: Int(frame.pointee.color_range.rawValue),
+                                            bitstreamPrimaries: Int(frame.pointee.color_primaries.rawValue), bitstreamTransfer: Int(frame.pointee.color_trc.rawValue),
+                                            pixelFormatIsFullRange: RGBConversion.isFullRangeFormat(frame.pointee.format),
+                                            entry: configuration.colour, height: height, bitDepth: depth)
+            do {
+                let pixels = try RGBConversion.convert(frame, colour: colour)
+                result = RGBFrame(width: width, height: height, pixels: pixels, colour: colour, warnings: colour.warnings,
+                                  sampleIndex: target.sampleIndex, compositionTime: target.compositionTime)
+            } catch { conversionError = error }
+            return true
+        }
+        do {
+            var index = start
+            var done = false
+            while index <= target.sampleIndex && !done {
+                let range = ranges[index]
+                guard Int(range.size) <= maximumSampleSize, range.size > 0 else {
+                    throw ParseError(.invalidValue, "sample \(index + 1) of \(range.size) bytes, needed for \(frameName)", path: track.path, offset: range.offset)
+                }
+                guard range.offset + UInt64(range.size) <= file.source.size else {
+                    throw ParseError(.truncated, "sample \(index + 1), needed for \(frameName), lies past the end of the file", path: track.path, offset: range.offset)
+                }
+                let bytes = try file.source.read(at: range.offset, count: Int(range.size), path: track.path + " sample \(index + 1)")
+                let key = sync.syncSample(atOrBefore: index) == index
+                done = try decoder.send(bytes, pts: times[index], key: key, onFrame: take)
+                index += 1
+            }
+            if !done { _ = try decoder.flush(onFrame: take) }
+        } catch let failure as FFmpegDecoder.DecodeFailure {
+            throw ParseError(.invalidValue, "\(frameName) failed to decode: \(failure.message)", path: track.path, offset: ranges[target.sampleIndex].offset)
+        }
+        if let conversionError { throw conversionError }
+        return result
+    }
+
+    static func seconds(_ tick: Int64, _ timescale: UInt32) -> String {
+        String(format: "%.3f", Double(tick) / Double(timescale))
+    }
+}
+
+import Foundation

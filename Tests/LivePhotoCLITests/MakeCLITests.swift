@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `livephoto make` as a user runs it: exit codes, one-line errors, JSON.
+@Suite("livephoto make command line")
+struct MakeCLITests {
+    @Test("make: usage errors exit 2")
+    func usage() throws {
+        let m = CLITests.fixture("movie-moov-last.mov")
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for args in [["make", m, "--quality", "0"], ["make", m, "--subsampling", "422"], ["make", m, "--still-time", "1", "--still-frame", "2"],
+                     ["make", m, "--id", "nope"], ["make", m, m, "--id", "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"], ["make", dir.path, m], ["make"]] {
+            let r = try CLITests.livephoto(args)
+            #expect(r.status == 2, "\(args): \(r.err)")
+        }
+        #expect(try CLITests.livephoto(["make", "--help"]).out.contains("--subsampling"))
+    }
+
+    @Test("make: --json, then exit 4 for a still that is not the movie's, exit 3 for a missing or bad movie, -q silent")
+    func exitCodes() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let r = try CLITests.livephoto(["make", "--json", "--still-frame", "3", movie])
+        #expect(r.status == 0, "\(r.err)")
+        let object = try CLITests.json(r.out) as? [String: Any]
+        #expect(object?["status"] as? String == "made")
+        #expect(object?["still"] as? String == dir.appendingPathComponent("IMG_0001.JPG").path)
+        #expect((object?["identifier"] as? String)?.count == 36)
+        #expect(object?["width"] as? Int == 320 && object?["movieWrite"] as? String == "tail-append")
+        #expect(try CLITests.livephoto(["verify", "--strict", "-q", dir.appendingPathComponent("IMG_0001.JPG").path, movie]).status == 0)
+
+        let again = try CLITests.livephoto(["make", "-q", movie])
+        #expect(again.status == 0 && again.out.isEmpty && again.err.isEmpty)
+
+        let other = try CLITests.copy("movie-moov-first.mov", to: dir, as: "IMG_0002.MOV")
+        _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0002.JPG")
+        let refused = try CLITests.livephoto(["make", other])
+        #expect(refused.status == 4)
+        #expect(refused.err.hasPrefix("livephoto: \(dir.appendingPathComponent("IMG_0002.JPG").path): already exists"), "\(refused.err)")
+        #expect(refused.err.split(separator: "\n").count == 1)
+
+        let missing = try CLITests.livephoto(["make", dir.appendingPathComponent("none.mov").path])
+        #expect(missing.status == 3)
+        let notMovie = try CLITests.livephoto(["make", CLITests.fixture("still-no-exif.jpg")])
+        #expect(notMovie.status == 3)
+    }
+
+    @Test("make DIR: JSON Lines per movie, summary on stderr, exit 3 when a movie is unreadable")
+    func folder() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLITests.copy("movie-moov-last.mov", to: dir, as: "A.mov")
+        _ = try CLITests.copy("movie-mp4.mp4", to: dir, as: "B.mp4")
+        try Data("junk".utf8).write(to: dir.appendingPathComponent("C.mov"))
+        let r = try CLITests.livephoto(["make", "--json", "-j", "2", dir.path])
+        #expect(r.status == 3, "\(r.err)")
+        let lines = r.out.split(separator: "\n").compactMap { try? CLITests.json(String($0)) as? [String: Any] }
+        #expect(lines.count == 3)
+        #expect(lines.filter { $0["status"] as? String == "made" }.count == 2)
+        #expect(r.err.contains("C.mov"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("A.JPG").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("B.MOV").path))
+    }
+}

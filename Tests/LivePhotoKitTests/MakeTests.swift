@@ -1,0 +1,337 @@
+import Foundation
+import Testing
+import BinaryIO
+import ISOBMFF
+import StillImage
+@testable import LivePhotoKit
+
+/// `make` against FFmpeg's own decode of the same frame, on clips generated with ffmpeg.
+@Suite("make: the still is the video's frame")
+struct MakeFrameTests {
+    static let ready = MakeClips.ffmpeg != nil && Support.tool("ffprobe") != nil
+
+    @Test("the still matches ffmpeg's decode of the frame (PSNR >= 40 dB), is exactly that frame, and verify --strict passes",
+          .enabled(if: ready), arguments: MakeClips.all)
+    func stillMatchesFFmpeg(_ clip: MakeClips.Clip) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try MakeClips.generate(clip, in: dir)
+        // A frame whose start is a whole number of milliseconds, so `ffmpeg -ss` lands on it too.
+        let n = clip.rate == 30 ? 21 : 17
+        var options = MakeOptions()
+        options.stillTime = .frame(n)
+        let result = try MakeOperation.run(movie: movie, options: options)
+        #expect(result.status == .made)
+        #expect(result.width == clip.width && result.height == clip.height)
+        #expect(abs(result.stillTime - Double(n) / Double(clip.rate)) < 0.0015, "still time \(result.stillTime)")
+        #expect(Support.temporaries(in: dir).isEmpty)
+
+        let ours = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir)
+        let bySeek = try MakeClips.reference(clip, path: movie, seek: result.stillTime, in: dir)
+        #expect(ours.psnr(bySeek) >= 40, "PSNR against ffmpeg -ss \(result.stillTime): \(ours.psnr(bySeek)) dB")
+        // The same frame, not a neighbour: against frame n it matches, against n-1 and n+1 it does not.
+        let exact = try MakeClips.reference(clip, path: movie, frame: n, in: dir)
+        let before = try MakeClips.reference(clip, path: movie, frame: n - 1, in: dir)
+        let after = try MakeClips.reference(clip, path: movie, frame: n + 1, in: dir)
+        let (p, pb, pa) = (ours.psnr(exact), ours.psnr(before), ours.psnr(after))
+        #expect(p >= 40 && pb < p - 10 && pa < p - 10, "frame \(n): \(p) dB; frame \(n - 1): \(pb) dB; frame \(n + 1): \(pa) dB")
+
+        let report = try Verifier.verify(still: result.still, movie: result.movieOutput, strict: true)
+        #expect(report.valid, "\(report.checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" })")
+        #expect(try StillImageReader.contentIdentifier(path: result.still) == result.identifier)
+        if clip.pixelFormat.contains("10") {
+            #expect(result.warnings.contains { $0.contains("10-bit") && $0.contains("without tone mapping") })
+        } else {
+            #expect(result.warnings.isEmpty)
+        }
+    }
+
+    @Test("every frame of an open-GOP HEVC clip (CRA with leading pictures, B-frames) is the frame ffmpeg decodes",
+          .enabled(if: ready))
+    func everyFrameOpenGOP() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var clip = MakeClips.Clip(name: "open-gop", codec: "hevc", width: 320, height: 240)
+        clip.extraArguments = ["-x265-params", "log-level=error:keyint=8:min-keyint=8:open-gop=1:bframes=3:scenecut=0"]
+        let movie = try MakeClips.generate(clip, in: dir, duration: 1)
+        for n in 0..<clip.rate {
+            let out = dir.appendingPathComponent("frame\(n)")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+            var options = MakeOptions()
+            options.stillTime = .frame(n)
+            options.outputDirectory = out.path
+            let result = try MakeOperation.run(movie: movie, options: options)
+            let ours = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir)
+            let reference = try MakeClips.reference(clip, path: movie, frame: n, in: dir)
+            #expect(ours.psnr(reference) >= 40, "frame \(n): \(ours.psnr(reference)) dB")
+        }
+    }
+
+    @Test("orientation: the still shown per its EXIF Orientation is the video as ffmpeg plays it (autorotated)",
+          .enabled(if: ready), arguments: MakeClips.all.filter { $0.rotate != nil })
+    func orientationMatchesPlayback(_ clip: MakeClips.Clip) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try MakeClips.generate(clip, in: dir)
+        var options = MakeOptions()
+        options.stillTime = .frame(10)
+        let result = try MakeOperation.run(movie: movie, options: options)
+        #expect(result.orientation == (clip.rotate == 90 ? 8 : 6))
+        #expect(try StillImageReader.read(path: result.still).orientation == result.orientation)
+        let shown = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir).oriented(result.orientation)
+        // ffmpeg applies the display matrix when it decodes (its default autorotation).
+        let vf = "select=eq(n\\,10),scale=in_color_matrix=\(clip.referenceMatrix):in_range=tv"
+        let played = try MakeClips.decode(["-i", movie, "-vf", vf], width: clip.height, height: clip.width, in: dir)
+        #expect(shown.psnr(played) >= 40, "\(shown.psnr(played)) dB")
+    }
+}
+
+@Suite("make: EXIF, refusals, errors and folders")
+struct MakeBehaviourTests {
+    static let ffmpeg = MakeClips.ffmpeg
+    static let exiftool = Support.tool("exiftool")
+
+    static func plainClip(in dir: URL, name: String = "clip", extra: [String] = []) throws -> String {
+        var clip = MakeClips.Clip(name: name, codec: "h264", width: 320, height: 240, rate: 15)
+        clip.extraArguments = extra
+        return try MakeClips.generate(clip, in: dir, duration: 1)
+    }
+
+    @Test("EXIF from the movie's keys: identifier, dates with zone, GPS, make/model/software; exiftool -validate is clean",
+          .enabled(if: ffmpeg != nil && exiftool != nil))
+    func exifFromMovie() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Self.plainClip(in: dir, extra: [
+            "-movflags", "use_metadata_tags",
+            "-metadata", "com.apple.quicktime.make=Apple",
+            "-metadata", "com.apple.quicktime.model=iPhone 12 Pro",
+            "-metadata", "com.apple.quicktime.software=17.4.1",
+            "-metadata", "com.apple.quicktime.creationdate=2024-05-06T07:08:09+0200",
+            "-metadata", "com.apple.quicktime.location.ISO6709=+37.3349-122.0090+010.500/",
+        ])
+        let result = try MakeOperation.run(movie: movie)
+        let r = try Support.run(Self.exiftool!, ["-j", "-a", "-G1", "-n", result.still])
+        let tags = (try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])?.first ?? [:]
+        #expect(tags["Apple:MediaGroupUUID"] as? String == result.identifier)
+        #expect(tags["ExifIFD:DateTimeOriginal"] as? String == "2024:05:06 07:08:09")
+        #expect(tags["ExifIFD:OffsetTimeOriginal"] as? String == "+02:00")
+        #expect(tags["IFD0:Make"] as? String == "Apple")
+        #expect(tags["IFD0:Model"] as? String == "iPhone 12 Pro")
+        #expect("\(tags["IFD0:Software"] ?? "")" == "17.4.1")
+        #expect(abs((tags["GPS:GPSLatitude"] as? Double ?? 0) - 37.3349) < 1e-4)
+        #expect(abs((tags["GPS:GPSLongitude"] as? Double ?? 0) - 122.0090) < 1e-4 && tags["GPS:GPSLongitudeRef"] as? String == "W")
+        #expect(abs((tags["Composite:GPSLongitude"] as? Double ?? 0) + 122.0090) < 1e-4)
+        #expect(abs((tags["GPS:GPSAltitude"] as? Double ?? 0) - 10.5) < 1e-3)
+        #expect(tags["ExifIFD:ExifImageWidth"] as? Int == 320 && tags["ExifIFD:ExifImageHeight"] as? Int == 240)
+        #expect(tags["IFD0:Orientation"] as? Int == 1)
+        let v = try Support.run(Self.exiftool!, ["-validate", "-warning", "-a", "-s3", result.still])
+        #expect(v.out.trimmingCharacters(in: .whitespacesAndNewlines) == "OK", "exiftool -validate: \(v.out)")
+        let m = try Support.run(Self.exiftool!, ["-j", "-a", "-G1", "-n", result.movieOutput])
+        let movieTags = (try JSONSerialization.jsonObject(with: Data(m.out.utf8)) as? [[String: Any]])?.first ?? [:]
+        #expect(movieTags["Keys:ContentIdentifier"] as? String == result.identifier)
+    }
+
+    @Test("HDR (PQ, BT.2020) HEVC: converted from the BT.2020 matrix, with warnings that no tone or gamut mapping is done",
+          .enabled(if: ffmpeg != nil))
+    func hdrWarnings() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var clip = MakeClips.Clip(name: "pq", codec: "hevc", pixelFormat: "yuv420p10le", width: 320, height: 240, colourTag: nil)
+        clip.extraArguments = ["-colorspace", "bt2020nc", "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-color_range", "tv"]
+        let movie = try MakeClips.generate(clip, in: dir, duration: 1)
+        let result = try MakeOperation.run(movie: movie)
+        #expect(result.colour == "BT.2020 limited range")
+        #expect(result.warnings.contains { $0.contains("10-bit HDR (PQ)") && $0.contains("without tone mapping") }, "\(result.warnings)")
+        #expect(result.warnings.contains { $0.contains("BT.2020 primaries") }, "\(result.warnings)")
+    }
+
+    @Test("without creationdate the capture date is mvhd's, in UTC", .enabled(if: ffmpeg != nil && exiftool != nil))
+    func mvhdDate() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Self.plainClip(in: dir, extra: ["-metadata", "creation_time=2023-03-04T05:06:07Z"])
+        let result = try MakeOperation.run(movie: movie)
+        let r = try Support.run(Self.exiftool!, ["-j", "-G1", "-DateTimeOriginal", "-OffsetTimeOriginal", result.still])
+        let tags = (try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])?.first ?? [:]
+        #expect(tags["ExifIFD:DateTimeOriginal"] as? String == "2023:03:04 05:06:07")
+        #expect(tags["ExifIFD:OffsetTimeOriginal"] as? String == "+00:00")
+    }
+
+    @Test("an existing still is never overwritten (refused), unless it is already this movie's still", .enabled(if: ffmpeg != nil))
+    func existingStill() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Self.plainClip(in: dir)
+        let first = try MakeOperation.run(movie: movie)
+        let stillBytes = try Support.bytes(first.still)
+        let movieBytes = try Support.bytes(movie)
+        let again = try MakeOperation.run(movie: movie)
+        #expect(again.status == .alreadyMade)
+        #expect(again.identifier == first.identifier)
+        #expect(try Support.bytes(first.still) == stillBytes && (try Support.bytes(movie)) == movieBytes)
+
+        let other = try Self.plainClip(in: dir, name: "other")
+        let foreign = dir.appendingPathComponent("other.JPG").path
+        try FileManager.default.copyItem(atPath: Support.fixture("still-no-exif.jpg"), toPath: foreign)
+        let before = try Support.bytes(other)
+        #expect(throws: LivePhotoError.self) { _ = try MakeOperation.run(movie: other) }
+        do { _ = try MakeOperation.run(movie: other) } catch let e as LivePhotoError {
+            #expect(e.category == .refused && e.path == foreign && e.reason.contains("never overwritten"))
+        }
+        #expect(try Support.bytes(foreign) == Support.bytes(Support.fixture("still-no-exif.jpg")))
+        #expect(try Support.bytes(other) == before)
+        #expect(Support.temporaries(in: dir).isEmpty)
+    }
+
+    @Test("MP4 gets a new .MOV; -o DIR leaves the movie untouched; --dry-run writes nothing", .enabled(if: ffmpeg != nil))
+    func outputsLikePair() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try Support.copy(Support.fixture("movie-mp4.mp4"), to: dir)
+        let mp4Bytes = try Support.bytes(mp4)
+        var dry = MakeOptions()
+        dry.dryRun = true
+        let planned = try MakeOperation.run(movie: mp4, options: dry)
+        #expect(planned.status == .dryRun && planned.movieWrite == "new-file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["movie-mp4.mp4"])
+
+        let made = try MakeOperation.run(movie: mp4)
+        #expect(made.movieOutput == dir.appendingPathComponent("movie-mp4.MOV").path)
+        #expect(made.still == dir.appendingPathComponent("movie-mp4.JPG").path)
+        #expect(try Support.bytes(mp4) == mp4Bytes)
+        #expect(try Verifier.verify(still: made.still, movie: made.movieOutput, strict: true).valid)
+
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let mov = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir)
+        let movBytes = try Support.bytes(mov)
+        var toDir = MakeOptions()
+        toDir.outputDirectory = out.path
+        toDir.identifier = .given("5F0C7C1E-3A0B-4F53-8E0F-2B0A5C9D1E77")
+        let copied = try MakeOperation.run(movie: mov, options: toDir)
+        #expect(copied.still == out.appendingPathComponent("movie-moov-first.JPG").path)
+        #expect(copied.movieOutput == out.appendingPathComponent("movie-moov-first.mov").path)
+        #expect(copied.identifier == "5F0C7C1E-3A0B-4F53-8E0F-2B0A5C9D1E77")
+        #expect(try Support.bytes(mov) == movBytes)
+        #expect(try Verifier.verify(still: copied.still, movie: copied.movieOutput, strict: true).valid)
+        #expect(Support.temporaries(in: dir).isEmpty && Support.temporaries(in: out).isEmpty)
+    }
+
+    @Test("a codec other than H.264/HEVC, or a damaged sample, is an error naming the file and frame (exit 3); nothing is written",
+          .enabled(if: ffmpeg != nil))
+    func decodeErrors() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mpeg4 = dir.appendingPathComponent("mpeg4.mov").path
+        _ = try Support.run(Self.ffmpeg!, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=15:duration=1", "-c:v", "mpeg4", mpeg4])
+        do { _ = try MakeOperation.run(movie: mpeg4); Issue.record("mpeg4 was accepted") } catch let e as LivePhotoError {
+            #expect(e.category == .unreadable && e.path == mpeg4 && e.reason.contains("'mp4v' is not supported"))
+        }
+
+        let damaged = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "damaged.mov")
+        let file = try MovieFile.open(path: damaged)
+        let video = file.movie.videoTracks[0]
+        let first = try video.sampleTable.sampleRanges()[0]
+        var bytes = try Support.bytes(damaged)
+        for i in Int(first.offset) + 8 ..< Int(first.offset) + Int(first.size) { bytes[i] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        var options = MakeOptions()
+        options.stillTime = .frame(3)
+        do { _ = try MakeOperation.run(movie: damaged, options: options); Issue.record("a damaged sample decoded") } catch let e as LivePhotoError {
+            #expect(e.category == .unreadable && e.path == damaged)
+            #expect(e.reason.contains("the frame at") && e.reason.contains("(sample "), "\(e.reason)")
+        }
+        #expect(try Support.bytes(damaged) == bytes)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == ["damaged.mov", "mpeg4.mov"])
+    }
+
+    @Test("make DIR: a still for every movie without one, in parallel; paired movies are left alone; a rerun finds nothing to do",
+          .enabled(if: ffmpeg != nil))
+    func folder() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sub = dir.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: false)
+        let a = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "A.mov")
+        let b = try Support.copy(Support.fixture("movie-mp4.mp4"), to: sub, as: "B_HEVC.mp4")
+        let pairedStill = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "C.jpg")
+        let pairedMovie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "C.mov")
+        _ = try PairOperation.run(still: pairedStill, movie: pairedMovie)
+        let pairedBytes = (try Support.bytes(pairedStill), try Support.bytes(pairedMovie))
+        try Data("not a movie".utf8).write(to: dir.appendingPathComponent("D.mov"))
+
+        let (_, outcomes) = BatchOperations.make(roots: [dir.path], options: MakeOptions(), jobs: 2)
+        let made = outcomes.filter { $0.status == "made" }
+        #expect(Set(made.compactMap(\.still)) == [dir.appendingPathComponent("A.JPG").path, sub.appendingPathComponent("B.JPG").path])
+        #expect(outcomes.filter { $0.status == "failed" }.map(\.exitCode) == [3])
+        #expect((try Support.bytes(pairedStill), try Support.bytes(pairedMovie)) == pairedBytes)
+        #expect(try Verifier.verify(still: dir.appendingPathComponent("A.JPG").path, movie: a, strict: true).valid)
+        #expect(try Verifier.verify(still: sub.appendingPathComponent("B.JPG").path, movie: sub.appendingPathComponent("B_HEVC.MOV").path, strict: true).valid)
+        _ = b
+
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("D.mov"))
+        let (_, rerun) = BatchOperations.make(roots: [dir.path], options: MakeOptions(), jobs: 2)
+        #expect(rerun.allSatisfy { $0.status == "already-made" }, "\(rerun.map { "\($0.movie ?? ""): \($0.status)" })")
+    }
+}
+
+@Suite("make: capture metadata parsing")
+struct MovieCaptureMetadataTests {
+    @Test("ISO 6709 in degrees, degrees-minutes and degrees-minutes-seconds")
+    func iso6709() {
+        let d = MovieCaptureMetadata.parseISO6709("+37.3349-122.0090+010.000/")
+        #expect(d?.latitude == 37.3349 && d?.longitude == -122.0090 && d?.altitude == 10)
+        let noAltitude = MovieCaptureMetadata.parseISO6709("-33.8688+151.2093/")
+        #expect(noAltitude?.latitude == -33.8688 && noAltitude?.altitude == nil)
+        let dm = MovieCaptureMetadata.parseISO6709("+4830.00-00215.00/")
+        #expect(abs((dm?.latitude ?? 0) - 48.5) < 1e-9 && abs((dm?.longitude ?? 0) + 2.25) < 1e-9)
+        let dms = MovieCaptureMetadata.parseISO6709("+403000-0741500/")
+        #expect(abs((dms?.latitude ?? 0) - 40.5) < 1e-9 && abs((dms?.longitude ?? 0) + 74.25) < 1e-9)
+        #expect(MovieCaptureMetadata.parseISO6709("") == nil)
+        #expect(MovieCaptureMetadata.parseISO6709("+95.0+10.0/") == nil)
+        #expect(MovieCaptureMetadata.parseISO6709("garbage") == nil)
+    }
+
+    @Test("Apple's creation dates keep their local time and zone")
+    func creationDate() {
+        #expect(MovieCaptureMetadata.parseCreationDate("2024-01-02T03:04:05+0100")! == ("2024:01:02 03:04:05", "+01:00"))
+        #expect(MovieCaptureMetadata.parseCreationDate("2024-01-02T03:04:05-08:00")! == ("2024:01:02 03:04:05", "-08:00"))
+        #expect(MovieCaptureMetadata.parseCreationDate("2024-01-02T03:04:05.123Z")! == ("2024:01:02 03:04:05", "+00:00"))
+        #expect(MovieCaptureMetadata.parseCreationDate("2024-13-02T03:04:05Z") == nil)
+        #expect(MovieCaptureMetadata.parseCreationDate("yesterday") == nil)
+    }
+
+    @Test("EXIF orientation from the track's rotation")
+    func orientation() {
+        #expect([0, 90, 180, 270, 45].map(MakeOperation.exifOrientation) == [1, 6, 3, 8, 1])
+    }
+}
+
+@Suite("make: a real iPhone movie")
+struct MakeCorpusTests {
+    @Test("iPhone 15 Live Photo movie without its still: the camera's still time, identifier, rotation and every movie byte are kept; verify --strict passes",
+          .enabled(if: Support.hasCorpus))
+    func iphoneMovie() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Support.copy(Support.corpusFile("iphone-movie/iphone15-livephoto.MOV"), to: dir, as: "IMG_0001.MOV")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: movie)
+        let movieBytes = try Support.bytes(movie)
+        let result = try MakeOperation.run(movie: movie)
+        #expect(result.status == .made)
+        // The movie already marks this still: it is left exactly as the camera wrote it.
+        #expect(result.movieWrite == "none")
+        #expect(try Support.bytes(movie) == movieBytes)
+        #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
+        #expect(abs(result.stillTime - 1.367) < 0.001, "\(result.stillTime)")
+        #expect(result.width == 1920 && result.height == 1440 && result.orientation == 6)
+        #expect(result.colour == "BT.601 full range")
+        #expect(result.warnings.contains { $0.contains("Display P3") })
+        let report = try Verifier.verify(still: result.still, movie: movie, strict: true)
+        #expect(report.valid, "\(report.checks.filter { !$0.passed }.map(\.name))")
+        let info = try StillImageReader.read(path: result.still)
+        #expect(info.make == "Apple" && info.model == "iPhone 15" && info.orientation == 6)
+    }
+}
