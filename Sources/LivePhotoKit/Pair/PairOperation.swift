@@ -11,6 +11,11 @@ public enum PairOperation {
     public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
+        // Held from before the first read through the commit: a concurrent run waits, then
+        // reads what this one committed (and finds the pair already paired).
+        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive,
+                                               wait: options.lockWait, stop: options.stop)
+        defer { locks.release() }
 
         let stillInfo: StillImageInfo
         do { stillInfo = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
@@ -50,6 +55,11 @@ public enum PairOperation {
             result.stillTime = existingTime
             result.stillOutput = stillPath
             result.movieOutput = moviePath
+            if !options.dryRun {
+                // What a run killed after its commit left behind (its still backup).
+                AtomicFileWriter.removeStaleTemporaries(for: stillPath)
+                AtomicFileWriter.removeStaleTemporaries(for: moviePath)
+            }
             return result
         }
 
@@ -71,6 +81,7 @@ public enum PairOperation {
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
+        FaultInjection.reach(.stillPrepared)
 
         let plan = MovieRewritePlan(file: movieFile)
         if !movieFile.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
@@ -81,22 +92,22 @@ public enum PairOperation {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
 
-        let movieWrite: PreparedFileWrite
+        // The tail edit is only planned here: appending is visible in the movie, so it waits
+        // until the still is committed (see `PairCommit`). A rewrite or new file is prepared now.
+        let movieWrite: PairCommit.MovieWrite
         do {
             if inPlaceTail {
-                let tail = try TailAppendMovieWrite(plan)
-                try tail.prepare()
-                movieWrite = tail
+                movieWrite = .tailAppend(try TailAppendMovieWrite(plan))
             } else {
-                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
+                movieWrite = .replacement(try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath))
+                FaultInjection.reach(.moviePrepared)
             }
         } catch {
             stillWriter.discard()
             throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
         }
-        // Both are on disk; now the two commits: a rename, then a rename or a 4-byte write.
-        do { try stillWriter.commit() } catch { movieWrite.abort(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
-        do { try movieWrite.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
+        try PairCommit(still: stillWriter, movie: movieWrite, stillTarget: outputs.still, movieTarget: outputs.movie,
+                       locks: locks, stop: options.stop).run()
         return result
     }
 

@@ -1,3 +1,5 @@
+import BinaryIO
+
 /// How `pair` chooses the identifier, the still's time and where it writes.
 public struct PairOptions: Sendable {
     public enum IdentifierChoice: Sendable, Equatable {
@@ -24,6 +26,10 @@ public struct PairOptions: Sendable {
     public var outputDirectory: String? = nil
     public var dryRun = false
     public var replaceForeignMakerNote = false
+    /// Seconds to wait for another run working on the same files before giving up as busy.
+    public var lockWait: Double = FileLockSet.defaultWait
+    /// Polled while waiting and before committing: a requested stop rolls back an uncommitted pair.
+    public var stop: StopRequest? = nil
 
     public init() {}
 }

@@ -9,9 +9,13 @@ import StillImage
 public enum Verifier {
     public static let h264AndHEVC: Set<String> = ["avc1", "avc3", "hvc1", "hev1"]
 
-    public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false) throws -> VerifyReport {
+    public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false,
+                              lockWait: Double = FileLockSet.defaultWait) throws -> VerifyReport {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
+        // Shared locks: a `pair` committing these files is waited for, never seen half done.
+        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: .shared, wait: lockWait, stop: nil)
+        defer { locks.release() }
         // The default checks need only the still's identifier: read it without libexif or
         // libjpeg-turbo (what makes `verify DIR` fast); --strict needs the full header.
         var info: StillImageInfo? = nil
