@@ -16,6 +16,13 @@ void livephoto_catch_stop_signals(void) {
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    // A parent may have started us with them blocked (a test runner, a daemon): unblock them,
+    // or they would stay pending and never reach the handler.
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigprocmask(SIG_UNBLOCK, &stop, NULL);
 }
 
 int livephoto_caught_stop_signal(void) { return caught_stop_signal; }

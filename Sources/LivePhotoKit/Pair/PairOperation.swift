@@ -40,6 +40,14 @@ public enum PairOperation {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
 
+        if !movieFile.isQuickTime,
+           let done = try PairedCopyCheck.existingPairedCopy(still: stillPath, stillID: stillInfo.contentIdentifier, mp4: moviePath, options: options) {
+            if !options.dryRun {
+                AtomicFileWriter.removeStaleTemporaries(for: stillPath)
+                AtomicFileWriter.removeStaleTemporaries(for: done.movieOutput)
+            }
+            return done
+        }
         let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: !movieFile.isQuickTime, directory: options.outputDirectory)
 
         let stillID = stillInfo.contentIdentifier
