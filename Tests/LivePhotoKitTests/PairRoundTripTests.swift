@@ -149,8 +149,14 @@ struct PairRoundTripTests {
         #expect(out.majorBrand == "qt  ")
         #expect(try Support.sampleBytes(result.movieOutput) == samples)
         #expect(try Verifier.verify(still: still, movie: result.movieOutput, strict: true).valid)
-        // A second run would overwrite the .MOV it made: refused with a clear reason.
-        #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: mp4) }
+        // Running the same pair again finds the .MOV it made already paired (a rerun after a kill completes, never refuses).
+        let again = try PairOperation.run(still: still, movie: mp4)
+        #expect(again.status == "already-paired" && again.identifier == result.identifier && again.movieOutput == result.movieOutput)
+        // A run that would write a different .MOV (a fresh identifier) would overwrite it: refused with a clear reason.
+        var fresh = PairOptions()
+        fresh.identifier = .fresh
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: mp4, options: fresh) }
+        #expect(e?.reason.contains("already exists") == true)
     }
 
     @Test("-o DIR writes new files and leaves the originals untouched")
