@@ -99,6 +99,9 @@ public final class FileLockSet {
         while flock(e.fd, operation) != 0 {
             let code = errno
             if code == EINTR { continue }
+            // A file system without locks (some network or FUSE mounts): go on unlocked, as
+            // every program that does not lock does, rather than refuse to work there.
+            if code == ENOLCK || code == EOPNOTSUPP || code == ENOSYS || code == EINVAL { return }
             guard code == EWOULDBLOCK else { throw FileLockError.unavailable(path: e.path, reason: "cannot lock: \(FileSource.describe(code))") }
             if shouldStop() { throw FileLockError.stopped }
             if Date() >= deadline { throw FileLockError.busy(path: e.path, waited: wait) }
@@ -114,7 +117,7 @@ public final class FileLockSet {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw FileLockError.unavailable(path: path, reason: FileSource.describe(errno)) }
         var st = stat()
-        guard fstat(fd, &st) == 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        guard fstat(fd, &st) == 0, flock(fd, LOCK_EX | LOCK_NB) == 0 || [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL].contains(errno) else {
             let reason = FileSource.describe(errno)
             close(fd)
             throw FileLockError.unavailable(path: path, reason: "cannot lock: \(reason)")

@@ -46,7 +46,7 @@ public enum BatchOperations {
                                     failedChecks: r.checks.filter { !$0.passed }.map(\.name), exitCode: r.valid ? 0 : 1)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: LivePhotoError.Category.unreadable.rawValue)
+                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category == .refused ? e.category.rawValue : LivePhotoError.Category.unreadable.rawValue)   // refused: busy
             }
         }
     }

@@ -4,9 +4,10 @@ import ISOBMFF
 import StillImage
 
 /// `pair`: binds a JPEG still and a QuickTime (or MP4) movie into a Live Photo by writing one
-/// identifier into both and a still-image-time track into the movie. Both files are prepared
-/// (written and fsynced beside their targets) before either is committed, so a failure never
-/// leaves a half-paired pair; originals are never left half-written.
+/// identifier into both and a still-image-time track into the movie. The files are locked
+/// against concurrent runs, prepared (written and fsynced beside their targets), then
+/// committed still first (`PairCommit`), so neither a failure nor a kill leaves a pair that a
+/// rerun cannot complete; originals are never left half-written.
 public enum PairOperation {
     public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
         try InputFiles.requireKind(stillPath, still: true)
