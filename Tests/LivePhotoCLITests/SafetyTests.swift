@@ -263,6 +263,34 @@ struct SafetyTests {
         #expect(Self.temporaries(dir).isEmpty)
     }
 
+    @Test("SIGINT sent while a pair waits for another run's lock ends the wait: exit 130, one line, nothing changed")
+    func intWhileWaiting() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir)
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir)
+        let sb = Self.bytes(still), mb = Self.bytes(movie)
+        let fd = open(movie, O_RDONLY)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
+        let waiting = try Started(Self.binary, ["pair", "--wait", "60", still, movie])
+        // The pair opens the files to lock them only after it has installed its handler.
+        let fdDir = "/proc/\(waiting.process.processIdentifier)/fd"
+        var opened = false
+        for _ in 0..<3000 where !opened {
+            let links = (try? FileManager.default.contentsOfDirectory(atPath: fdDir)) ?? []
+            opened = links.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fdDir)/\($0)")) == movie }
+            if !opened { usleep(10_000) }
+        }
+        #expect(opened)
+        kill(waiting.process.processIdentifier, SIGINT)
+        let run = waiting.wait()
+        #expect(run.status == 130 && !run.signalled)
+        #expect(run.err == "livephoto: \(still) + \(movie): interrupted by SIGINT; nothing was changed\n")
+        #expect(Self.bytes(still) == sb && Self.bytes(movie) == mb)
+        #expect(Self.temporaries(dir).isEmpty)
+    }
+
     // MARK: kills
 
     static let fixedID = "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
