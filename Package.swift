@@ -22,6 +22,8 @@ let package = Package(
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.
         .target(name: "CFileCopy"),
+        // Signal handling the command line needs (async-signal-safe flag; SIGXFSZ ignored).
+        .target(name: "CSignals"),
         .target(name: "BinaryIO", dependencies: ["CFileCopy"]),
         // Pure-Swift ISO-BMFF / QuickTime box reader and rewriter.
         .target(name: "ISOBMFF", dependencies: ["BinaryIO"]),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "LivePhotoKit", dependencies: ["BinaryIO", "ISOBMFF", "StillImage", "VideoFrames"]),
         // The command-line layer: parses arguments and prints.
         .executableTarget(name: "livephoto", dependencies: [
-            "LivePhotoKit", "StillImage",
+            "LivePhotoKit", "StillImage", "CSignals",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -43,7 +45,7 @@ let package = Package(
         .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO",
                                                        .product(name: "PropertyBased", package: "swift-property-based")]),
         // Runs the built `livephoto` binary: exit codes, error lines, JSON output.
-        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto"]),
+        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto", "ISOBMFF", "BinaryIO"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -32,6 +32,7 @@ struct LivePhotoCommand: ParsableCommand {
 
     /// Runs the command line, mapping ArgumentParser's usage errors to exit code 2.
     static func runMain() {
+        ProcessSignals.ignoreFileSizeLimitSignal()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -63,6 +63,8 @@ struct PairCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Pair a file that has other hard links by writing a new file under this name only (by default refused).")
     var splitHardLinks = false
+    @Option(name: .long, help: ArgumentHelp("Wait this long for another livephoto working on the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
+    var wait: Double = PairOptions().lockWait
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -80,6 +82,7 @@ struct PairCommand: ParsableCommand {
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
         if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
         if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
+        if !wait.isFinite || wait < 0 { throw ValidationError("--wait must be a number of seconds, 0 or more") }
     }
 
     func run() throws {
@@ -91,6 +94,8 @@ struct PairCommand: ParsableCommand {
         options.replaceForeignMakerNote = replaceMakerNote
         options.touch = touch
         options.splitHardLinks = splitHardLinks
+        options.lockWait = wait
+        options.stop = ProcessSignals.catchStopSignals()
         switch try InputMode.decide(paths) {
         case .folders(let folders): try runBatch(folders, options: options)
         case .single(let still, let movie): try runSingle(still: still, movie: movie, options: options)
@@ -104,7 +109,7 @@ struct PairCommand: ParsableCommand {
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         BatchText.report(outcomes, json: json, quiet: quiet) { o in
             switch o.status {
-            case "failed": return nil
+            case "failed", "interrupted": return nil
             case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             }
@@ -113,7 +118,11 @@ struct PairCommand: ParsableCommand {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
             let count = { (s: String) in pairs.filter { $0.status == s }.count }
             Console.error("pair: \(pairs.count) candidates: \(count("paired")) paired, \(count("already-paired")) already paired, \(count("dry-run")) dry-run, \(count("failed")) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
+            if let signal = options.stop?.signal {
+                Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(count("interrupted")) candidates not paired, left as they were")
+            }
         }
+        if let signal = options.stop?.signal { throw ExitCode(StopRequest.exitCode(for: signal)) }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
         if code != 0 { throw ExitCode(code) }
     }
@@ -127,13 +136,21 @@ struct PairCommand: ParsableCommand {
         let result: PairResult
         do {
             result = try PairOperation.run(still: still, movie: movie, options: options)
+        } catch let stopped as OperationInterrupted {
+            Console.error("livephoto: \(still) + \(movie): \(stopped)")
+            throw ExitCode(StopRequest.exitCode(for: stopped.signal))
         } catch let error as LivePhotoError {
             Console.fileError(error)
             throw ExitCode(error.category.rawValue)
         } catch {
             throw ExitCode(Console.report(error, path: movie))
         }
-        if quiet { return }
+        if !quiet { printResult(result) }
+        // A signal that came during the commit: the pair was finished; say so by the exit code.
+        if let signal = options.stop?.signal { throw ExitCode(StopRequest.exitCode(for: signal)) }
+    }
+
+    func printResult(_ result: PairResult) {
         if json { print(Console.json(result)); return }
         switch result.status {
         case "already-paired":

@@ -38,11 +38,15 @@ struct VerifyCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON document with every check.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
+    var wait: Double = 10
+
     @Flag(name: .shortAndLong, help: "Print nothing; only set the exit code.")
     var quiet = false
 
     func validate() throws {
         if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if !wait.isFinite || wait < 0 { throw ValidationError("--wait must be a number of seconds, 0 or more") }
         _ = try InputMode.decide(paths)
     }
 
@@ -79,11 +83,11 @@ struct VerifyCommand: ParsableCommand {
     func runSingle(still: String, movie: String) throws {
         let report: VerifyReport
         do {
-            report = try Verifier.verify(still: still, movie: movie, strict: strict)
+            report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: wait)
         } catch {
             let e = LivePhotoError.wrap(error, path: movie)
             if !quiet { Console.fileError(e) }
-            throw ExitCode(ExitStatus.unreadable)
+            throw ExitCode(e.category == .refused ? ExitStatus.refused : ExitStatus.unreadable)
         }
         if !quiet {
             if json {

@@ -109,7 +109,7 @@ struct SyntheticExifWriterTests {
         let source = try Self.jpeg(exif: e, in: dir)
         #expect {
             _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
-        } throws: { ($0 as? ParseError)?.kind == .tooLarge && "\($0)".contains("65533") }
+        } throws: { ($0 as? ExifTooLargeError)?.limit == 65533 && "\($0)".contains("65533") }
         #expect(try dir.listing() == ["src.jpg"])
     }
 

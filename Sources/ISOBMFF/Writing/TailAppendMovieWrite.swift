@@ -47,8 +47,13 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             throw ParseError(.io, "file changed while pairing")
         }
         do {
-            try writeAll(appended, at: originalSize)
+            // In two halves, so the test-only fault injection can stop a torn append.
+            let half = appended.count / 2
+            try writeAll(Array(appended[..<half]), at: originalSize)
+            FaultInjection.reach(.movieAppending)
+            try writeAll(Array(appended[half...]), at: originalSize + UInt64(half))
             guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            FaultInjection.reach(.movieAppended)
         } catch {
             _ = ftruncate(fd, off_t(originalSize))
             _ = fsync(fd)

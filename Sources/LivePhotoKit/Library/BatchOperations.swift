@@ -4,7 +4,8 @@ import Foundation
 public struct BatchOutcome: Codable, Equatable, Sendable {
     public var still: String?
     public var movie: String?
-    /// pair: "paired", "already-paired", "dry-run", "failed"; verify: "valid", "invalid", "failed"
+    /// pair: "paired", "already-paired", "dry-run", "failed", "interrupted" (a signal stopped the batch
+    /// before this pair was committed: it is left as it was); verify: "valid", "invalid", "failed"
     public var status: String
     public var identifier: String?
     public var stillTime: Double?
@@ -28,11 +29,13 @@ public enum BatchOperations {
     /// Pairs every candidate (name-matched, not yet paired) below `roots`.
     public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.candidates, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
+        run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime,
                                     stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: 0)
+            } catch let stopped as OperationInterrupted {
+                return interrupted(still: still, movie: movie, signal: stopped.signal)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)
@@ -44,28 +47,37 @@ public enum BatchOperations {
     /// each still runs only with `strict` (it costs tens of ms for a camera's still).
     public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.pairs, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
+        run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
                 let r = try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict)
                 return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
                                     failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: LivePhotoError.Category.unreadable.rawValue)
+                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category == .refused ? e.category.rawValue : LivePhotoError.Category.unreadable.rawValue)   // refused: busy
             }
         }
     }
 
     /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
     /// not read come first among the outcomes.
-    static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, scanProgress: ProgressReporter?,
+    static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, scanProgress: ProgressReporter?,
                     workProgress: ProgressReporter?, _ body: @escaping (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
         let work = select(scan)
         workProgress?.start(total: work.count)
-        let outcomes = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { body(work[$0].still!, work[$0].movie!) }
+        // A stop request (signal): no new pair is started; those under way finish or roll back.
+        let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false },
+                                    progress: { workProgress?.update(done: $0) }) { body(work[$0].still!, work[$0].movie!) }
+        let outcomes = done.enumerated().map { i, outcome in
+            outcome ?? interrupted(still: work[i].still!, movie: work[i].movie!, signal: stop?.signal ?? 0)
+        }
         workProgress?.finish()
         return (scan, unreadableOutcomes(scan) + outcomes)
+    }
+
+    static func interrupted(still: String, movie: String, signal: Int32) -> BatchOutcome {
+        BatchOutcome(still: still, movie: movie, status: "interrupted", exitCode: StopRequest.exitCode(for: signal))
     }
 
     /// Files the scan could not read, as failed outcomes: reported and counted, never skipped silently.

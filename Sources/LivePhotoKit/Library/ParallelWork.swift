@@ -18,13 +18,20 @@ public enum ParallelWork {
     }
 
     public static func map<T>(count: Int, jobs: Int, progress: ((Int) -> Void)? = nil, _ body: @escaping (Int) -> T) -> [T] {
+        map(count: count, jobs: jobs, stopWhen: { false }, progress: progress, body).map { $0! }
+    }
+
+    /// Like `map`, but workers take no new job once `shouldStop` says so (a signal): the jobs
+    /// never started are nil; jobs under way finish.
+    public static func map<T>(count: Int, jobs: Int, stopWhen shouldStop: @escaping () -> Bool, progress: ((Int) -> Void)? = nil,
+                              _ body: @escaping (Int) -> T) -> [T?] {
         guard count > 0 else { return [] }
         let run = Run<T>(count: count)
         let group = DispatchGroup()
         for _ in 0..<max(1, min(jobs, count)) {
             group.enter()
             let thread = Thread {
-                while case let i = run.take(), i < count {
+                while !shouldStop(), case let i = run.take(), i < count {
                     let finished = run.store(body(i), at: i)
                     progress?(finished)
                 }
@@ -34,6 +41,6 @@ public enum ParallelWork {
             thread.start()
         }
         group.wait()
-        return run.results.map { $0! }
+        return run.results
     }
 }

@@ -4,14 +4,20 @@ import ISOBMFF
 import StillImage
 
 /// `pair`: binds a JPEG still and a QuickTime (or MP4) movie into a Live Photo by writing one
-/// identifier into both and a still-image-time track into the movie. Both files are prepared
-/// (written and fsynced beside their targets) before either is committed, so a failure never
-/// leaves a half-paired pair; originals are never left half-written.
+/// identifier into both and a still-image-time track into the movie. The files are locked
+/// against concurrent runs, prepared (written and fsynced beside their targets), then
+/// committed still first (`PairCommit`), so neither a failure nor a kill leaves a pair that a
+/// rerun cannot complete; originals are never left half-written.
 public enum PairOperation {
     public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
         let keptTimes = KeptTimes(still: stillPath, movie: moviePath)   // before any read changes the access times
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
+        // Held from before the first read through the commit: a concurrent run waits, then
+        // reads what this one committed (and finds the pair already paired).
+        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive,
+                                               wait: options.lockWait, stop: options.stop)
+        defer { locks.release() }
 
         let stillInfo: StillImageInfo
         do { stillInfo = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
@@ -70,6 +76,11 @@ public enum PairOperation {
             result.movieOutput = moviePath
             result.stillImageTime = .kept
             result.stillImageTimeNote = nil
+            if !options.dryRun {
+                // What a run killed after its commit left behind (its still backup).
+                AtomicFileWriter.removeStaleTemporaries(for: stillPath)
+                AtomicFileWriter.removeStaleTemporaries(for: moviePath)
+            }
             return result
         }
         if let existing = try ExistingOutputs.check(outputs: outputs, still: stillPath, movie: moviePath,
@@ -77,6 +88,11 @@ public enum PairOperation {
             result.status = "already-paired"
             result.identifier = existing.stillIdentifier ?? identifier
             if let time = ExistingOutputs.stillTime(of: outputs.movie) { result.stillTime = time }
+            if !options.dryRun {
+                // What a run killed after its commit left behind (its still backup).
+                AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
+                AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
+            }
             return result
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
@@ -105,6 +121,7 @@ public enum PairOperation {
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
+        FaultInjection.reach(.stillPrepared)
 
         if movieUnchanged {
             do { try stillWriter.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
@@ -120,22 +137,22 @@ public enum PairOperation {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
 
-        let movieWrite: PreparedFileWrite
+        // The tail edit is only planned here: appending is visible in the movie, so it waits
+        // until the still is committed (see `PairCommit`). A rewrite or new file is prepared now.
+        let movieWrite: PairCommit.MovieWrite
         do {
             if inPlaceTail {
-                let tail = try TailAppendMovieWrite(plan)
-                try tail.prepare()
-                movieWrite = tail
+                movieWrite = .tailAppend(try TailAppendMovieWrite(plan))
             } else {
-                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: targets.movie, modeFrom: moviePath)
+                movieWrite = .replacement(try WholeFileMovieWriter.prepare(plan, targetPath: targets.movie, modeFrom: moviePath))
+                FaultInjection.reach(.moviePrepared)
             }
         } catch {
             stillWriter.discard()
             throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
         }
-        // Both are on disk; now the two commits: a rename, then a rename or a 4-byte write.
-        do { try stillWriter.commit() } catch { movieWrite.abort(); throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
-        do { try movieWrite.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused) }
+        try PairCommit(still: stillWriter, movie: movieWrite, stillTarget: targets.still, movieTarget: targets.movie,
+                       locks: locks, stop: options.stop).run()
         if !options.touch { keptTimes.restore(stillOutput: targets.still, movieOutput: targets.movie) }
         return result
     }

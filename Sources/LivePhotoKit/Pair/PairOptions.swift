@@ -1,4 +1,5 @@
 import ISOBMFF
+import BinaryIO
 
 /// How `pair` chooses the identifier, the still's time and where it writes.
 public struct PairOptions: Sendable {
@@ -32,6 +33,10 @@ public struct PairOptions: Sendable {
     /// Pair a hard-linked file by writing a new file under the given name only (`--split-hard-links`);
     /// by default such a file is refused.
     public var splitHardLinks = false
+    /// Seconds to wait for another run working on the same files before giving up as busy.
+    public var lockWait: Double = FileLockSet.defaultWait
+    /// Polled while waiting and before committing: a requested stop rolls back an uncommitted pair.
+    public var stop: StopRequest? = nil
 
     public init() {}
 }

@@ -55,7 +55,7 @@ enum ExifIdentifierRewrite {
 
     static func checkFits(_ payload: [UInt8]) throws {
         guard payload.count <= maxAPP1Payload else {
-            throw ParseError(.tooLarge, "the new EXIF is \(payload.count) bytes, more than the \(maxAPP1Payload) one APP1 segment can hold", path: "APP1/Exif")
+            throw ExifTooLargeError(size: payload.count, limit: maxAPP1Payload)
         }
     }
 }

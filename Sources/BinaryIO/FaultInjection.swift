@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The write steps of `pair`, in the order they happen. TEST-ONLY fault injection can stop
+/// the process at any of them (see `FaultInjection`).
+public enum WriteStep: String, CaseIterable, Sendable {
+    /// The new still is written and fsynced in a temporary file beside its target.
+    case stillPrepared = "still-prepared"
+    /// A rewritten or new movie is written and fsynced in a temporary file (not the tail edit).
+    case moviePrepared = "movie-prepared"
+    /// A second name for the original still exists, to put it back if the movie then fails.
+    case stillBackedUp = "still-backed-up"
+    /// The new still has replaced the original (rename).
+    case stillCommitted = "still-committed"
+    /// Tail edit: half of the new boxes are appended to the movie.
+    case movieAppending = "movie-appending"
+    /// Tail edit: the new boxes are appended and fsynced; the old `moov` still rules.
+    case movieAppended = "movie-appended"
+    /// The movie is committed (renamed, or its old `moov` retired); the backup still remains.
+    case movieCommitted = "movie-committed"
+}
+
+/// TEST-ONLY: makes the process stop dead at a named write step, to prove that a kill at any
+/// instant leaves every file recoverable. Read once from the environment:
+///
+///     LIVEPHOTO_FAULT_AT=<step>[@<n>]    the step (a `WriteStep` raw value), at its n-th reach (default 1)
+///     LIVEPHOTO_FAULT_SIGNAL=KILL|TERM|INT   what to raise there (default KILL)
+///
+/// Unset (every real run), `reach` costs one comparison.
+public enum FaultInjection {
+    struct Plan { let step: WriteStep; let count: Int; let signal: Int32 }
+
+    static let plan: Plan? = {
+        let env = ProcessInfo.processInfo.environment
+        guard let spec = env["LIVEPHOTO_FAULT_AT"], !spec.isEmpty else { return nil }
+        let parts = spec.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let step = WriteStep(rawValue: parts[0]) else { return nil }
+        let count = parts.count > 1 ? max(1, Int(parts[1]) ?? 1) : 1
+        let signal: Int32
+        switch env["LIVEPHOTO_FAULT_SIGNAL"]?.uppercased() {
+        case "TERM", "SIGTERM": signal = SIGTERM
+        case "INT", "SIGINT": signal = SIGINT
+        default: signal = SIGKILL
+        }
+        return Plan(step: step, count: count, signal: signal)
+    }()
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var reached = 0
+
+    /// Called by the writers at each step.
+    public static func reach(_ step: WriteStep) {
+        guard let plan, plan.step == step else { return }
+        lock.lock()
+        reached += 1
+        let fire = reached == plan.count
+        lock.unlock()
+        guard fire else { return }
+        if plan.signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(plan.signal) }
+    }
+}

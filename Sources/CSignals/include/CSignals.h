@@ -1,0 +1,15 @@
+#ifndef CSIGNALS_H
+#define CSIGNALS_H
+
+/// Catches SIGINT and SIGTERM: the first one caught is remembered (async-signal-safe flag)
+/// and the process goes on, so a batch can finish or roll back what it is doing.
+void livephoto_catch_stop_signals(void);
+
+/// The signal caught by the handler above, or 0.
+int livephoto_caught_stop_signal(void);
+
+/// Ignores SIGXFSZ, so a write past RLIMIT_FSIZE fails with EFBIG (handled like a full
+/// disk) instead of killing the process mid-edit.
+void livephoto_ignore_file_size_signal(void);
+
+#endif

@@ -1,0 +1,93 @@
+import BinaryIO
+import ISOBMFF
+
+/// Puts a prepared pair in place. The order is chosen so that a kill at any instant leaves
+/// each file in its original or its paired form, and rerunning the same `pair` completes it:
+///
+/// 1. (before this) the new still, and a rewritten or new movie, are written and fsynced in
+///    temporary files: nothing visible has changed.
+/// 2. The replacement files are locked, so whoever opens a path after its rename waits for
+///    the whole pair (see `FileLockSet`). A stop request here rolls everything back.
+/// 3. A backup name for the original still is made (`StillBackup`).
+/// 4. The still is committed first (rename). From here on the still carries the identifier
+///    and the movie may not yet: a rerun reuses the still's identifier and completes the movie.
+///    The movie never carries the new identifier before the still does.
+/// 5. The movie: a tail edit appends its new boxes only now (readers keep using the old `moov`
+///    until the 4-byte retirement; a rerun cuts an unfinished append), or a rename.
+/// 6. The backup is dropped.
+///
+/// A failure in 5 that leaves the movie as it was (an append refused for lack of space or
+/// by RLIMIT_FSIZE, a failed rename) puts the original still back, so nothing changes.
+struct PairCommit {
+    enum MovieWrite {
+        /// A rewritten or new movie, fsynced in a temporary file.
+        case replacement(AtomicFileWriter)
+        /// An in-place tail edit, planned but not yet written.
+        case tailAppend(TailAppendMovieWrite)
+    }
+
+    let still: AtomicFileWriter
+    let movie: MovieWrite
+    let stillTarget: String
+    let movieTarget: String
+    let locks: FileLockSet
+    let stop: StopRequest?
+
+    func run() throws {
+        do {
+            try locks.lockReplacement(still.temporaryPath)
+            if case .replacement(let writer) = movie { try locks.lockReplacement(writer.temporaryPath) }
+        } catch let error as FileLockError {
+            abortAll()
+            throw OperationLocks.describe(error, stop: stop)
+        }
+        if let signal = stop?.signal {
+            abortAll()
+            throw OperationInterrupted(signal: signal)
+        }
+
+        let backup: StillBackup
+        do { backup = try StillBackup(of: stillTarget) } catch {
+            abortAll()
+            throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
+        }
+        FaultInjection.reach(.stillBackedUp)
+
+        do { try still.commit() } catch {
+            abortMovie()
+            backup.remove()
+            throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
+        }
+        FaultInjection.reach(.stillCommitted)
+
+        switch movie {
+        case .replacement(let writer):
+            do { try writer.commit() } catch {
+                backup.restore()   // the rename failed: the movie is as it was
+                throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
+            }
+        case .tailAppend(let tail):
+            do { try tail.prepare() } catch {
+                backup.restore()   // prepare cut its own append: the movie is as it was
+                throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
+            }
+            // If the 4-byte retirement fails, the movie may be either form; the still stays
+            // paired, which a rerun completes in both cases.
+            do { try tail.commit() } catch {
+                backup.remove()
+                throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
+            }
+        }
+        FaultInjection.reach(.movieCommitted)
+        backup.remove()
+    }
+
+    private func abortMovie() {
+        if case .replacement(let writer) = movie { writer.discard() }
+    }
+
+    private func abortAll() {
+        still.discard()
+        abortMovie()
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import BinaryIO
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps the still's original reachable while a pair is committed, so that the still (which
+/// is committed first) can be put back if the movie then fails. Usually a second hard link
+/// named like a temporary file (`.NAME.livephoto-XXXXXX`), so nothing is copied, the original
+/// inode (owner, mode, attributes) comes back as it was, and a run killed before removing it
+/// leaves only a temporary that the next run cleans up. Where the file system has no hard
+/// links, a copy prepared beside the target. When the target did not exist (a new output
+/// file), putting it back means removing the new file.
+final class StillBackup {
+    private enum Kind { case link(String), copy(AtomicFileWriter), absent }
+    private let target: String
+    private var kind: Kind
+    private var done = false
+
+    init(of target: String) throws {
+        self.target = target
+        var st = stat()
+        guard lstat(target, &st) == 0 else { kind = .absent; return }
+        let url = URL(fileURLWithPath: target)
+        let prefix = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".livephoto-"
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        for _ in 0..<16 {
+            let name = prefix + String((0..<6).map { _ in letters.randomElement()! })
+            if link(target, name) == 0 { kind = .link(name); return }
+            if errno != EEXIST { break }
+        }
+        let writer = try AtomicFileWriter(targetPath: target)
+        do {
+            let source = try FileSource(path: target)
+            try writer.copy(from: source, offset: 0, count: source.size)
+            try writer.sync()
+        } catch {
+            writer.discard()
+            throw error
+        }
+        kind = .copy(writer)
+    }
+
+    deinit { remove() }
+
+    /// Puts the original back in place of whatever the target holds now.
+    func restore() {
+        guard !done else { return }
+        done = true
+        switch kind {
+        case .link(let name):
+            if rename(name, target) != 0 { unlink(name) }
+            AtomicFileWriter.syncDirectory(of: target)
+        case .copy(let writer):
+            try? writer.commit()
+        case .absent:
+            unlink(target)
+            AtomicFileWriter.syncDirectory(of: target)
+        }
+    }
+
+    /// Drops the backup: the commit succeeded.
+    func remove() {
+        guard !done else { return }
+        done = true
+        switch kind {
+        case .link(let name): unlink(name)
+        case .copy(let writer): writer.discard()
+        case .absent: break
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import BinaryIO
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("FileLockSet: advisory locks on the files themselves")
+struct FileLockTests {
+    static func tempDir() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func file(_ dir: URL, _ name: String, _ text: String = "x") -> String {
+        let path = dir.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    /// Whether someone holds a lock on what `path` names now (a fresh open file description cannot lock it).
+    static func isLocked(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
+    @Test("exclusive excludes everyone; shared admits shared; release frees; a wait that runs out is busy")
+    func modes() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = Self.file(dir, "a"), b = Self.file(dir, "b")
+        let held = try FileLockSet.acquire([a, b], mode: .exclusive)
+        #expect(Self.isLocked(a) && Self.isLocked(b))
+        #expect(throws: FileLockError.busy(path: a, waited: 0.05)) { try FileLockSet.acquire([a], mode: .shared, wait: 0.05) }
+        held.release()
+        #expect(!Self.isLocked(a) && !Self.isLocked(b))
+
+        let reader1 = try FileLockSet.acquire([a, b], mode: .shared)
+        let reader2 = try FileLockSet.acquire([b, a], mode: .shared, wait: 0)
+        #expect(throws: FileLockError.self) { try FileLockSet.acquire([b], mode: .exclusive, wait: 0.05) }
+        reader1.release(); reader2.release()
+        #expect(throws: FileLockError.stopped) {
+            let blocker = try FileLockSet.acquire([a], mode: .exclusive)
+            defer { blocker.release() }
+            _ = try FileLockSet.acquire([a], mode: .exclusive, wait: 5, shouldStop: { true })
+        }
+        #expect(throws: FileLockError.self) { try FileLockSet.acquire([dir.appendingPathComponent("missing").path], mode: .shared) }
+    }
+
+    @Test("a waiter whose file was replaced by rename while it waited ends up locking the new file, not the old inode")
+    func renamedWhileWaiting() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = Self.file(dir, "still.jpg", "old")
+        let committer = try FileLockSet.acquire([path], mode: .exclusive)
+
+        let waiterHolds = DispatchSemaphore(value: 0)
+        let waiterMayRelease = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var waiterError: Error? = nil
+        Thread.detachNewThread {
+            do {
+                let waiter = try FileLockSet.acquire([path], mode: .exclusive, wait: 30)
+                waiterHolds.signal()
+                waiterMayRelease.wait()
+                waiter.release()
+            } catch {
+                waiterError = error
+                waiterHolds.signal()
+            }
+        }
+        usleep(100_000)   // let the waiter open the old inode and start waiting (the result holds either way)
+        // Commit as `pair` does: the replacement is locked before it is renamed into place.
+        let replacement = Self.file(dir, ".still.jpg.livephoto-AbCdEf", "new")
+        try committer.lockReplacement(replacement)
+        #expect(rename(replacement, path) == 0)
+        committer.release()
+
+        waiterHolds.wait()
+        #expect(waiterError == nil)
+        #expect(Self.isLocked(path), "the waiter holds the file the path names now")
+        waiterMayRelease.signal()
+    }
+
+    @Test("two sets taken in opposite argument orders, over and over, never deadlock")
+    func noDeadlock() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = Self.file(dir, "a"), b = Self.file(dir, "b")
+        let group = DispatchGroup()
+        let lock = NSLock()
+        nonisolated(unsafe) var failures = 0
+        for order in [[a, b], [b, a], [a, b], [b, a]] {
+            group.enter()
+            Thread.detachNewThread {
+                for _ in 0..<200 {
+                    do { try FileLockSet.acquire(order, mode: .exclusive, wait: 30).release() } catch {
+                        lock.lock(); failures += 1; lock.unlock()
+                    }
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(failures == 0)
+    }
+}

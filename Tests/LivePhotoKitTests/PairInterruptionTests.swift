@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import BinaryIO
+@testable import LivePhotoKit
+
+@Suite("pair: locks, stop requests, rollback of the still")
+struct PairInterruptionTests {
+    @Test("a pair whose files another run holds waits, then gives up as busy (refused); nothing changes")
+    func busy() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        let other = try FileLockSet.acquire([movie], mode: .shared)
+        var options = PairOptions()
+        options.lockWait = 0.1
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie, options: options) }
+        #expect(e?.category == .refused)
+        #expect(e?.reason.hasPrefix("busy") == true)
+        // A shared holder does not stop a dry run or a verify (both only read).
+        options.dryRun = true
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == "dry-run")
+        #expect(try Verifier.verify(still: still, movie: movie, lockWait: 0.1).valid == false)
+        other.release()
+        #expect(try Support.bytes(still) == sb)
+        #expect(try Support.bytes(movie) == mb)
+        #expect(Support.temporaries(in: dir).isEmpty)
+    }
+
+    @Test("a stop requested before the commit rolls the pair back: OperationInterrupted, files as they were, no temporaries",
+          arguments: ["movie-moov-last.mov", "movie-moov-first.mov", "movie-mp4.mp4"])
+    func stopBeforeCommit(_ movieName: String) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture(movieName), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        var options = PairOptions()
+        options.stop = StopRequest()
+        options.stop?.request(SIGTERM)
+        let e = #expect(throws: OperationInterrupted.self) { try PairOperation.run(still: still, movie: movie, options: options) }
+        #expect(e?.signal == SIGTERM)
+        #expect(try Support.bytes(still) == sb)
+        #expect(try Support.bytes(movie) == mb)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [URL(fileURLWithPath: movie).lastPathComponent, URL(fileURLWithPath: still).lastPathComponent].sorted())
+    }
+
+    @Test("a batch asked to stop starts no pair: every candidate is reported interrupted and left as it was")
+    func batchStop() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for i in 1...3 {
+            _ = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG_\(i).JPG")
+            _ = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_\(i).MOV")
+        }
+        var options = PairOptions()
+        options.stop = StopRequest()
+        options.stop?.request(SIGINT)
+        let (_, outcomes) = BatchOperations.pair(roots: [dir.path], options: options, jobs: 2)
+        #expect(outcomes.count == 3)
+        #expect(outcomes.allSatisfy { $0.status == "interrupted" && $0.exitCode == 130 })
+        #expect(try Support.bytes(dir.appendingPathComponent("IMG_1.MOV").path) == (try Support.bytes(Support.fixture("movie-moov-last.mov"))))
+    }
+
+    @Test("the still backup puts the original inode back, or removes a new file; remove leaves the new still")
+    func stillBackup() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("a.jpg").path
+        FileManager.default.createFile(atPath: target, contents: Data("original".utf8))
+        let inode = try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64
+
+        let backup = try StillBackup(of: target)
+        #expect(Support.temporaries(in: dir).count == 1)
+        let writer = try AtomicFileWriter(targetPath: target)
+        try writer.write(Array("paired".utf8))
+        try writer.commit()
+        backup.restore()
+        #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "original")
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64 == inode)
+        #expect(Support.temporaries(in: dir).isEmpty)
+
+        let kept = try StillBackup(of: target)
+        let second = try AtomicFileWriter(targetPath: target)
+        try second.write(Array("paired".utf8))
+        try second.commit()
+        kept.remove()
+        #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "paired")
+        #expect(Support.temporaries(in: dir).isEmpty)
+
+        let fresh = dir.appendingPathComponent("new.jpg").path
+        let none = try StillBackup(of: fresh)
+        FileManager.default.createFile(atPath: fresh, contents: Data("new".utf8))
+        none.restore()
+        #expect(!FileManager.default.fileExists(atPath: fresh))
+    }
+}
