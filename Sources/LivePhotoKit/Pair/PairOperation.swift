@@ -87,6 +87,8 @@ public enum PairOperation {
                                                     expectedIdentifier: ExistingOutputs.knownIdentifier(options.identifier, stillID: stillID, movieID: movieID)) {
             result.status = "already-paired"
             result.identifier = existing.stillIdentifier ?? identifier
+            result.stillImageTime = .kept
+            result.stillImageTimeNote = nil
             if let time = ExistingOutputs.stillTime(of: outputs.movie) { result.stillTime = time }
             if !options.dryRun {
                 // What a run killed after its commit left behind (its still backup).
@@ -94,6 +96,12 @@ public enum PairOperation {
                 AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
             }
             return result
+        }
+        if !options.dryRun {
+            // A killed run's leftovers go first: its still backup is a second hard link to the
+            // still, which the hard-link policy below would otherwise refuse.
+            AtomicFileWriter.removeStaleTemporaries(for: WriteTargets.resolved(stillPath))
+            AtomicFileWriter.removeStaleTemporaries(for: WriteTargets.resolved(moviePath))
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
 

@@ -18,12 +18,13 @@ public enum Verifier {
     ///   whose cost grows with the image: tens of ms for a 12 MP still). `verify DIR` passes
     ///   `strict`, so a library is decoded only under `--strict`; without it the check is left out.
     public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false, decodeStill: Bool = true,
-                              lockWait: Double = FileLockSet.defaultWait) throws -> VerifyReport {
+                              lockWait: Double? = FileLockSet.defaultWait) throws -> VerifyReport {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
         // Shared locks: a `pair` committing these files is waited for, never seen half done.
-        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: .shared, wait: lockWait, stop: nil)
-        defer { locks.release() }
+        // `lockWait` nil: the caller already holds locks on these files (`pair` checking an output).
+        let locks = try lockWait.map { try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: .shared, wait: $0, stop: nil) }
+        defer { locks?.release() }
         // Our own header parsers only (no libexif): what keeps `verify DIR` fast.
         let facts: StillHeaderFacts
         do { facts = try StillImageReader.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
