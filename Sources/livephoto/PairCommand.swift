@@ -50,6 +50,9 @@ struct PairCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
     var replaceMakerNote = false
 
+    @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
+    var faststart = false
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -75,6 +78,7 @@ struct PairCommand: ParsableCommand {
         options.outputDirectory = output
         options.dryRun = dryRun
         options.replaceForeignMakerNote = replaceMakerNote
+        options.faststart = faststart
         switch try InputMode.decide(paths) {
         case .folders(let folders): try runBatch(folders, options: options)
         case .single(let still, let movie): try runSingle(still: still, movie: movie, options: options)

@@ -10,13 +10,17 @@ public struct BoxHeader: Equatable, Sendable {
     public let headerSize: Int
     /// The 16-byte extended type of a `uuid` box.
     public let userType: [UInt8]?
+    /// Whether the size field is 0 ("to the end of the file"): such a box must get its
+    /// explicit size before anything is written after it.
+    public let runsToEnd: Bool
 
     public var payloadOffset: UInt64 { offset + UInt64(headerSize) }
     public var payloadSize: UInt64 { size - UInt64(headerSize) }
     public var end: UInt64 { offset + size }
 
-    public init(type: FourCC, offset: UInt64, size: UInt64, headerSize: Int, userType: [UInt8]? = nil) {
+    public init(type: FourCC, offset: UInt64, size: UInt64, headerSize: Int, userType: [UInt8]? = nil, runsToEnd: Bool = false) {
         self.type = type; self.offset = offset; self.size = size; self.headerSize = headerSize; self.userType = userType
+        self.runsToEnd = runsToEnd
     }
 
     /// Parses a header from `reader` (positioned at the box start) whose box must end by
@@ -57,6 +61,6 @@ public struct BoxHeader: Equatable, Sendable {
             }
             throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath, offset: start)
         }
-        return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType)
+        return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType, runsToEnd: size32 == 0)
     }
 }

@@ -19,7 +19,7 @@ public enum PairOperation {
         }
 
         var movieFile = try InputFiles.openMovie(moviePath)
-        if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile.topLevel), !options.dryRun {
+        if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile), !options.dryRun {
             // An earlier run was interrupted mid-append: cut its leftovers, then read again.
             do {
                 try WritePermission.require(moviePath)
@@ -53,8 +53,9 @@ public enum PairOperation {
             return result
         }
 
-        let inPlaceTail = outputs.movie == moviePath && TailAppendMovieWrite.applies(to: movieFile)
-        result.movieWrite = outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
+        let method = MovieWriteMethod.choose(movieFile, inPlace: outputs.movie == moviePath, faststart: options.faststart)
+        let inPlaceTail = method == .tailAppend
+        result.movieWrite = method.rawValue
         if options.dryRun {
             result.status = "dry-run"
             return result
@@ -88,7 +89,7 @@ public enum PairOperation {
                 try tail.prepare()
                 movieWrite = tail
             } else {
-                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
+                movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath, moovFirst: options.faststart)
             }
         } catch {
             stillWriter.discard()

@@ -24,6 +24,9 @@ public struct PairOptions: Sendable {
     public var outputDirectory: String? = nil
     public var dryRun = false
     public var replaceForeignMakerNote = false
+    /// Keep (or put) `moov` before the media, through a whole-file rewrite, instead of the
+    /// constant-time tail edit that leaves a new `moov` at the end.
+    public var faststart = false
 
     public init() {}
 }
@@ -39,6 +42,6 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var stillTime: Double
     /// "already-paired", "paired", "dry-run"
     public var status: String
-    /// How the movie was written: "tail-append" (in place, media untouched), "rewrite" (whole file), "new-file", or "none".
+    /// How the movie was written: a `MovieWriteMethod` raw value ("tail-append", "rewrite", "new-file", "none").
     public var movieWrite: String
 }
