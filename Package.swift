@@ -20,11 +20,13 @@ let package = Package(
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.
         .target(name: "CFileCopy"),
+        // Build-time versions of libexif/libjpeg-turbo (from the Makefile) and dladdr(3).
+        .target(name: "CLibraryVersions"),
         .target(name: "BinaryIO", dependencies: ["CFileCopy"]),
         // Pure-Swift ISO-BMFF / QuickTime box reader and rewriter.
         .target(name: "ISOBMFF", dependencies: ["BinaryIO"]),
         // JPEG segments, EXIF (libexif), Apple MakerNote, libjpeg-turbo header/decoding.
-        .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG"]),
+        .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG", "CLibraryVersions"]),
         // Live Photo operations: inspect, pair, verify, scan.
         .target(name: "LivePhotoKit", dependencies: ["BinaryIO", "ISOBMFF", "StillImage"]),
         // The command-line layer: parses arguments and prints.

@@ -60,7 +60,12 @@ struct CLITests {
         }
         let version = try Self.livephoto("--version")
         #expect(version.status == 0)
-        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let lines = version.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.split(separator: ".").count == 3)
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().first?.hasPrefix("libexif ") == true)
+        #expect(lines.last?.hasPrefix("libjpeg-turbo ") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(")") && $0.contains(".so.") }, "the loaded shared objects are named: \(lines)")
     }
 
     @Test("inspect: bad inputs give one line each, the good file is still reported, exit 3")

@@ -36,9 +36,11 @@ public enum BatchOperations {
     /// Verifies every pair found below `roots` (by identifier or by name).
     public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.pairs, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
+        var read: [String: ScannedFile] = [:]
+        return run(roots: roots, select: \.pairs, jobs: jobs, scanProgress: scanProgress, workProgress: workProgress,
+                   scanned: { read = BatchVerifyInputs.index($0) }) { still, movie in
             do {
-                let r = try Verifier.verify(still: still, movie: movie, strict: strict)
+                let r = try BatchVerifyInputs.verify(still: still, movie: movie, strict: strict, read: read)
                 return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
                                     failedChecks: r.checks.filter { !$0.passed }.map(\.name), exitCode: r.valid ? 0 : 1)
             } catch {
@@ -51,8 +53,10 @@ public enum BatchOperations {
     /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
     /// not read come first among the outcomes.
     static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, scanProgress: ProgressReporter?,
-                    workProgress: ProgressReporter?, _ body: @escaping (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+                    workProgress: ProgressReporter?, scanned: (LibraryScan) -> Void = { _ in },
+                    _ body: @escaping (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
+        scanned(scan)
         let work = select(scan)
         workProgress?.start(total: work.count)
         let outcomes = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { body(work[$0].still!, work[$0].movie!) }

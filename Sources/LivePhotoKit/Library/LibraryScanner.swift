@@ -8,18 +8,21 @@ public enum LibraryScanner {
     public static func listFiles(in roots: [String]) -> (files: [(path: String, role: ScannedFile.Role)], unreadable: [(path: String, reason: String)]) {
         var files: [(String, ScannedFile.Role)] = []
         var unreadable: [(String, String)] = []
-        let fm = FileManager.default
         for root in roots {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: root, isDirectory: &isDir) else { unreadable.append((root, "no such file or directory")); continue }
-            guard isDir.boolValue else { unreadable.append((root, "not a directory")); continue }
-            guard fm.isReadableFile(atPath: root), let walker = fm.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
-                unreadable.append((root, "permission denied")); continue
-            }
-            for case let url as URL in walker {
-                guard let role = ScannedFile.role(forExtension: url.pathExtension) else { continue }
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-                files.append((url.path, role))
+            var st = stat()
+            guard stat(root, &st) == 0 else { unreadable.append((root, "no such file or directory")); continue }
+            guard (st.st_mode & S_IFMT) == S_IFDIR else { unreadable.append((root, "not a directory")); continue }
+            let folder = URL(fileURLWithPath: root).standardizedFileURL.path
+            do {
+                try DirectoryWalker.walk(folder) { path in
+                    guard let dot = path.lastIndex(of: "."), let slash = path.lastIndex(of: "/"), dot > path.index(after: slash),
+                          let role = ScannedFile.role(forExtension: String(path[path.index(after: dot)...])) else { return }
+                    files.append((path, role))
+                }
+            } catch DirectoryWalker.Failure.cannotOpen(let reason) {
+                unreadable.append((root, reason))
+            } catch {
+                unreadable.append((root, "\(error)"))
             }
         }
         files.sort { $0.0 < $1.0 }
@@ -34,6 +37,6 @@ public enum LibraryScanner {
             ScannedFile.read(path: list[$0].path, role: list[$0].role)
         }
         progress?.finish()
-        return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable)
+        return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable, files: scanned)
     }
 }

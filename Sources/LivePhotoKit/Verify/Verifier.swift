@@ -25,6 +25,13 @@ public enum Verifier {
             }
         } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         let file = try InputFiles.openMovie(moviePath)
+        return verify(still: stillPath, movie: moviePath, strict: strict, stillIdentifier: stillID, stillInfo: info, movieFile: file)
+    }
+
+    /// The checks on what was already read: the still's identifier (and, for `strict`, its
+    /// header) and the opened movie. `verify DIR` comes here with what its scan read.
+    static func verify(still stillPath: String, movie moviePath: String, strict: Bool, stillIdentifier stillID: String?,
+                       stillInfo info: StillImageInfo?, movieFile file: MovieFile) -> VerifyReport {
         let movie = file.movie
         let ts = movie.header.timescale
 
