@@ -166,6 +166,25 @@ struct CLITests {
         #expect(missing.err == "livephoto: \(dir.appendingPathComponent("nope.mov").path): no such file or directory\n")
     }
 
+    @Test("pair --json names the movie write: tail-append for moov first and last, rewrite with --faststart (moov then first)")
+    func movieWriteModes() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (movieName, faststart, expected) in [("movie-moov-first.mov", false, "tail-append"), ("movie-moov-last.mov", false, "tail-append"),
+                                                 ("movie-moov-last.mov", true, "rewrite"), ("movie-moov-first.mov", true, "rewrite")] {
+            let still = try Self.copy("still-no-exif.jpg", to: dir, as: "IMG_1.JPG")
+            let movie = try Self.copy(movieName, to: dir, as: "IMG_1.MOV")
+            let r = faststart ? try Self.livephoto("pair", "--json", "--faststart", still, movie) : try Self.livephoto("pair", "--json", still, movie)
+            #expect(r.status == 0, "\(r.err)")
+            let result = try #require(try Self.json(r.out) as? [String: Any])
+            #expect(result["movieWrite"] as? String == expected, "\(movieName) faststart=\(faststart)")
+            let inspect = try #require(try Self.json(try Self.livephoto("inspect", "--json", movie).out) as? [String: Any])
+            let position = (inspect["movie"] as? [String: Any])?["moovPosition"] as? String
+            #expect(position == (faststart ? "before-media" : "after-media"), "\(movieName) faststart=\(faststart)")
+            #expect(try Self.livephoto("verify", "-q", still, movie).status == 0)
+        }
+    }
+
     @Test("pair: a foreign MakerNote is refused with exit 4 and one line naming the maker")
     func pairRefused() throws {
         let dir = try Self.scratch()

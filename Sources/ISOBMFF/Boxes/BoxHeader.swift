@@ -30,7 +30,8 @@ public struct BoxHeader: Equatable, Sendable {
         let start = reader.fileOffset
         let size32 = try reader.readUInt32()
         let type = try reader.readFourCC()
-        let boxPath = path.isEmpty ? type.description : path + "/" + type.description
+        // Only errors need the path: build it only then (this runs for every box parsed).
+        var boxPath: String { path.isEmpty ? type.description : path + "/" + type.description }
         let left = limit >= start ? limit - start : 0
         var size = UInt64(size32)
         var headerSize = 8
