@@ -172,8 +172,10 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(at: dir) }
         for (movieName, faststart, expected) in [("movie-moov-first.mov", false, "tail-append"), ("movie-moov-last.mov", false, "tail-append"),
                                                  ("movie-moov-last.mov", true, "rewrite"), ("movie-moov-first.mov", true, "rewrite")] {
-            let still = try Self.copy("still-no-exif.jpg", to: dir, as: "IMG_1.JPG")
-            let movie = try Self.copy(movieName, to: dir, as: "IMG_1.MOV")
+            let sub = dir.appendingPathComponent("\(movieName)-\(faststart)")
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let still = try Self.copy("still-no-exif.jpg", to: sub, as: "IMG_1.JPG")
+            let movie = try Self.copy(movieName, to: sub, as: "IMG_1.MOV")
             let r = faststart ? try Self.livephoto("pair", "--json", "--faststart", still, movie) : try Self.livephoto("pair", "--json", still, movie)
             #expect(r.status == 0, "\(r.err)")
             let result = try #require(try Self.json(r.out) as? [String: Any])
