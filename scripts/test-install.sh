@@ -27,10 +27,10 @@ grep -q '^\.Dt LIVEPHOTO 1' "$prefix/share/man/man1/livephoto.1" || fail "man pa
 for sub in pair verify inspect scan; do
     grep -q "$sub" "$prefix/share/man/man1/livephoto.1" || fail "man page does not describe '$sub'"
 done
-grep -q -- '--faststart' "$prefix/share/man/man1/livephoto.1" || fail "man page lacks pair --faststart"
+grep -q 'Fl -faststart' "$prefix/share/man/man1/livephoto.1" || fail "man page lacks pair --faststart"
 grep -q 'complete' "$prefix/share/bash-completion/completions/livephoto" || fail "bash completion script"
 grep -q '#compdef livephoto' "$prefix/share/zsh/site-functions/_livephoto" || fail "zsh completion script"
-grep -q 'complete -c livephoto' "$prefix/share/fish/vendor_completions.d/livephoto.fish" || fail "fish completion script"
+grep -q "complete -c 'livephoto'" "$prefix/share/fish/vendor_completions.d/livephoto.fish" || fail "fish completion script"
 if command -v bash >/dev/null; then
     bash -c "source '$prefix/share/bash-completion/completions/livephoto' && complete -p livephoto" >/dev/null \
         || fail "the bash completion does not register for livephoto"
@@ -46,7 +46,7 @@ ok "make uninstall removed every installed file"
 debs=(.build/deb/livephoto_*.deb)
 [ -s "${debs[0]}" ] || fail "no .build/deb/livephoto_*.deb (run make deb)"
 deb=${debs[0]}
-dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./||' | grep -v '/$' | sort >"$scratch/contents"
+dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's|^\./||' | grep -v -e '/$' -e '^$' | sort >"$scratch/contents"
 cat >"$scratch/expected" <<LIST
 usr/bin/livephoto
 usr/share/bash-completion/completions/livephoto
