@@ -459,7 +459,10 @@ run_big moov-first "$big_first" "$big_first_bytes"
 log "library: $L pairs; pair x $LIB_PAIR_ROUNDS, scan and verify x $LIB_READ_ROUNDS, exiftool x $EXIFTOOL_ROUNDS"
 d=$work/library
 lib=$d/lib
-lib_cps=(); lib_pairs=(); lib_scans=(); lib_verifies=(); lib_exifs=()
+lib_cps=(); lib_pairs=(); lib_scans=(); lib_verifies=(); lib_exifs=(); lib_scan_cpus=(); lib_verify_cpus=()
+# CPU seconds (user + sys) of one command, from /usr/bin/time's output file: a figure that a
+# busy shared machine does not inflate the way it inflates wall time.
+cpu_of() { awk '{ printf "%.6f", $1 + $2 }' "$1"; }
 for ((r = 1; r <= LIB_PAIR_ROUNDS; r++)); do
     rm -rf "$d"; mkdir -p "$d"
     sync
@@ -487,17 +490,19 @@ verify_dir "$lib"
 for ((r = 1; r <= LIB_READ_ROUNDS; r++)); do
     rc=0
     now; t0=$REPLY
-    "$bin" scan --json "$lib" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
+    /usr/bin/time -f "%U %S" -o "$d/scan.cpu" "$bin" scan --json "$lib" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
     now; t1=$REPLY
     [ "$rc" = 0 ] || { cat "$d/scan.err" >&2; die "livephoto scan --json $lib failed (exit $rc)"; }
     lib_scans+=("$(elapsed "$t0" "$t1")")
+    lib_scan_cpus+=("$(cpu_of "$d/scan.cpu")")
     check_scan "$d/scan.jsonl" "$L"
     rc=0
     now; t0=$REPLY
-    "$bin" verify -q "$lib" || rc=$?
+    /usr/bin/time -f "%U %S" -o "$d/verify.cpu" "$bin" verify -q "$lib" || rc=$?
     now; t1=$REPLY
     [ "$rc" = 0 ] || verify_dir "$lib"   # prints the report and fails
     lib_verifies+=("$(elapsed "$t0" "$t1")")
+    lib_verify_cpus+=("$(cpu_of "$d/verify.cpu")")
     log "library read round $r/$LIB_READ_ROUNDS: scan --json $(ms "${lib_scans[-1]}") ms ($(rate "$L" "${lib_scans[-1]}") pairs/s), verify -q $(ms "${lib_verifies[-1]}") ms ($(rate "$L" "${lib_verifies[-1]}") pairs/s)"
 done
 # exiftool reading the same identifiers (warm cache too: the files were just read).
@@ -565,6 +570,11 @@ lib_pair_ratio=$(ratio "$lib_pair" "$lib_cp")
 lib_exif_ratio=$(awk -v a="$lib_exif" -v b="$lib_scan" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
 lib_exif_verify_ratio=$(awk -v a="$lib_exif" -v b="$lib_verify" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
 lib_scan_cold_rate=$(rate "$L" "$lib_scan_cold")
+lib_scan_cpu=$(median "${lib_scan_cpus[@]}")
+lib_verify_cpu=$(median "${lib_verify_cpus[@]}")
+# Pairs per second if the CPU time were spread over every core with nothing else running.
+lib_scan_cpu_rate=$(awk -v n="$L" -v c="$lib_scan_cpu" -v k="$ncpu" 'BEGIN { printf "%.0f", (c > 0 ? n * k / c : 0) }')
+lib_verify_cpu_rate=$(awk -v n="$L" -v c="$lib_verify_cpu" -v k="$ncpu" 'BEGIN { printf "%.0f", (c > 0 ? n * k / c : 0) }')
 lib_verify_cold_rate=$(rate "$L" "$lib_verify_cold")
 lib_target_note=""
 
@@ -696,6 +706,9 @@ cat >"$out/results.json" <<EOF
       "pairs_per_second": $lib_scan_rate,
       "target_pairs_per_second_min": $LIB_RATE_TARGET,
       "target_met": $(jbool "$l_met_scan"),
+      "cpu_seconds_median": $lib_scan_cpu,
+      "info_pairs_per_second_from_cpu_time": $lib_scan_cpu_rate,
+      "cpu_seconds_rounds": $(json_list "${lib_scan_cpus[@]}"),
       "paired_findings": $L,
       "seconds_rounds": $(json_list "${lib_scans[@]}")
     },
@@ -706,6 +719,9 @@ cat >"$out/results.json" <<EOF
       "pairs_per_second": $lib_verify_rate,
       "target_pairs_per_second_min": $LIB_RATE_TARGET,
       "target_met": $(jbool "$l_met_verify"),
+      "cpu_seconds_median": $lib_verify_cpu,
+      "info_pairs_per_second_from_cpu_time": $lib_verify_cpu_rate,
+      "cpu_seconds_rounds": $(json_list "${lib_verify_cpus[@]}"),
       "seconds_rounds": $(json_list "${lib_verifies[@]}")
     },
     "cold": {
@@ -746,6 +762,8 @@ done
 row "library $L pairs: pair DIR (fresh copy)" "cp -r $(ms "$lib_cp") ms" "$(ms "$lib_pair") ms" "$lib_pair_rate pairs/s" "(info)" -
 row "library $L pairs: scan --json (warm)" - "$(ms "$lib_scan") ms" "$lib_scan_rate pairs/s" ">= $LIB_RATE_TARGET pairs/s" "$l_met_scan"
 row "library $L pairs: verify -q (warm)" - "$(ms "$lib_verify") ms" "$lib_verify_rate pairs/s" ">= $LIB_RATE_TARGET pairs/s" "$l_met_verify"
+row "  info: scan CPU time (user+sys)" - "$(ms "$lib_scan_cpu") ms" "$lib_scan_cpu_rate pairs/s" "(info: /$ncpu cores)" -
+row "  info: verify CPU time (user+sys)" - "$(ms "$lib_verify_cpu") ms" "$lib_verify_cpu_rate pairs/s" "(info: /$ncpu cores)" -
 row "library: exiftool, same identifiers" "exif $(ms "$lib_exif") ms" "scan $(ms "$lib_scan") ms" "scan ${lib_exif_ratio}x faster" "(info)" -
 row "library: exiftool vs verify" "exif $(ms "$lib_exif") ms" "vrfy $(ms "$lib_verify") ms" "vrfy ${lib_exif_verify_ratio}x faster" "(info)" -
 row "library $L pairs: scan (cold)" - "$(ms "$lib_scan_cold") ms" "$lib_scan_cold_rate pairs/s" "(info)" -
@@ -753,6 +771,7 @@ row "library $L pairs: verify (cold)" - "$(ms "$lib_verify_cold") ms" "$lib_veri
 echo
 echo "corpus: pair DIR is one process (--jobs $ncpu); cp is one process copying all $((2 * N)) files. Movie write path: moov last -> ${C_MODE[moov-last]}, moov first -> ${C_MODE[moov-first]}; large movies: moov last -> ${B_MODE[moov-last]} (grew by at most ${B_GROWTH_MAX[moov-last]} bytes), moov first -> ${B_MODE[moov-first]} (grew by at most ${B_GROWTH_MAX[moov-first]} bytes)"
 echo "cold cache: $cold_how"
+echo "CPU-time rows: the median user+sys CPU time of the same scan/verify runs; their rate is L x cores / CPU time, what the run would reach with every core to itself (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
 for kind in moov-last moov-first; do
     echo "info, corpus $kind: $N pair processes $(ms "${C_EACH[$kind]}") ms; cp one process per pair $(ms "${C_CPEACH[$kind]}") ms (pair processes/that = $(ratio "${C_EACH[$kind]}" "${C_CPEACH[$kind]}")x); start-up floor, $N x livephoto --version: $(ms "${C_START[$kind]}") ms"
 done
