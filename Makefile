@@ -4,11 +4,24 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
+# Where `make install` puts things (under DESTDIR, for packaging).
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The library versions pkg-config reports, compiled in for `livephoto --version`
+# (libexif has no runtime version call). Evaluated when a recipe runs, after `deps`.
+EXIF_VERSION = $(shell pkg-config --modversion libexif 2>/dev/null)
+TURBOJPEG_VERSION = $(shell pkg-config --modversion libturbojpeg 2>/dev/null)
+VERSION_FLAGS = -Xcc '-DLIVEPHOTO_LIBEXIF_VERSION="$(EXIF_VERSION)"' -Xcc '-DLIVEPHOTO_TURBOJPEG_VERSION="$(TURBOJPEG_VERSION)"'
+# The man page (swift-argument-parser's generate-manual plugin) and the completion scripts.
+DOCS = .build/docs
 APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release test demo bench install uninstall fixtures clean
+.PHONY: all deps test-deps build release test demo bench man completions install uninstall deb test-install fixtures clean
 
 all: build
 
@@ -35,7 +48,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib $(VERSION_FLAGS)
 
 test: test-deps build
 	$(SWIFT) test
@@ -48,12 +61,42 @@ bench: release test-deps
 	bash scripts/bench.sh .build/release/livephoto
 	bash scripts/bench-make.sh .build/release/livephoto
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 .build/release/livephoto $(DESTDIR)$(PREFIX)/bin/livephoto
+# livephoto.1 from the command definitions, through swift-argument-parser's generate-manual
+# plugin (it builds the package in debug mode and reads `livephoto --experimental-dump-help`).
+man: deps
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug
+	install -d $(DOCS)
+	cp .build/plugins/GenerateManual/outputs/livephoto/livephoto.1 $(DOCS)/livephoto.1
+
+# Shell completions, written by the release binary itself.
+completions: release
+	install -d $(DOCS)
+	.build/release/livephoto --generate-completion-script bash >$(DOCS)/livephoto.bash
+	.build/release/livephoto --generate-completion-script zsh >$(DOCS)/_livephoto
+	.build/release/livephoto --generate-completion-script fish >$(DOCS)/livephoto.fish
+
+install: release man completions
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
+	install -m 0755 .build/release/livephoto $(DESTDIR)$(BINDIR)/livephoto
+	install -m 0644 $(DOCS)/livephoto.1 $(DESTDIR)$(MANDIR)/livephoto.1
+	install -m 0644 $(DOCS)/livephoto.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/livephoto
+	install -m 0644 $(DOCS)/_livephoto $(DESTDIR)$(ZSH_COMPLETION_DIR)/_livephoto
+	install -m 0644 $(DOCS)/livephoto.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/livephoto.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/livephoto
+	rm -f $(DESTDIR)$(BINDIR)/livephoto $(DESTDIR)$(MANDIR)/livephoto.1 $(DESTDIR)$(BASH_COMPLETION_DIR)/livephoto \
+		$(DESTDIR)$(ZSH_COMPLETION_DIR)/_livephoto $(DESTDIR)$(FISH_COMPLETION_DIR)/livephoto.fish
+
+# A Debian package (dpkg-deb) of the binary, man page and completions, with the shared
+# libraries it links as Depends: at the versions installed here.
+deb: release man completions
+	bash scripts/make-deb.sh
+
+# Checks `make install`/`uninstall` under a scratch PREFIX and the package's contents and
+# dependencies; as root with apt, also installs the package into this system, pairs the
+# fixtures with the installed binary, and removes the package again.
+test-install: deb test-deps
+	bash scripts/test-install.sh
 
 # Regenerate the committed fixtures (needs ffmpeg, exiftool, python3).
 fixtures: test-deps

@@ -24,11 +24,13 @@ let package = Package(
         .target(name: "CFileCopy"),
         // Signal handling the command line needs (async-signal-safe flag; SIGXFSZ ignored).
         .target(name: "CSignals"),
+        // Build-time versions of libexif/libjpeg-turbo (from the Makefile) and dladdr(3).
+        .target(name: "CLibraryVersions"),
         .target(name: "BinaryIO", dependencies: ["CFileCopy"]),
         // Pure-Swift ISO-BMFF / QuickTime box reader and rewriter.
         .target(name: "ISOBMFF", dependencies: ["BinaryIO"]),
         // JPEG segments, EXIF (libexif), Apple MakerNote, libjpeg-turbo header/decoding.
-        .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG"]),
+        .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG", "CLibraryVersions"]),
         // Decodes one video frame (libavcodec) from samples located by ISOBMFF; kept out of StillImage.
         .target(name: "VideoFrames", dependencies: ["BinaryIO", "ISOBMFF", "CAVCodec"]),
         // Live Photo operations: inspect, pair, verify, scan, make.

@@ -13,18 +13,23 @@
 #      time (a) one `cp` of all 2N files, (b) ONE `livephoto pair -q DIR` process pairing all
 #      N pairs in place (batch mode, --jobs = cores). Median ratio pair/cp, target <= 2.0x.
 #      Info only: (c) one `livephoto pair -q STILL MOVIE` process per pair, over the unpaired
-#      copy (a) made. Once with moov last (ffmpeg's default: tail-append path), once with moov
-#      first (-movflags +faststart: whole-file rewrite path).
-#   2. Large movie: a >= 1 GiB QuickTime movie with moov last. Per round (3): `cp` of the
-#      movie (timed: the baseline, and also the fresh copy), then `livephoto pair -q` in place
-#      (timed, peak RSS via /usr/bin/time). Targets: < 100 ms, < 64 MiB peak RSS.
+#      copy (a) made. Once with moov last (ffmpeg's default), once with moov first
+#      (-movflags +faststart): both take the tail-append path (a new moov appended, the old
+#      one retired as free); target <= 2.0x for both.
+#   2. Large movies: a >= 1 GiB QuickTime movie with moov last, and the same media with moov
+#      first. Per round (3): `cp` of the movie (timed: the baseline, and also the fresh copy),
+#      then `livephoto pair -q` in place (timed, peak RSS via /usr/bin/time). Targets, each:
+#      < 100 ms, < 64 MiB peak RSS.
 #   3. Library: L pairs (BENCH_LIBRARY_PAIRS, default 1000) of the repo's small fixtures
 #      (Fixtures/still-exif-icc-xmp.jpg + Fixtures/movie-audio.mov) as IMG_nnnn.JPG/.MOV over
 #      10 subfolders. `livephoto pair -q DIR` on a fresh unpaired copy (3 rounds): pairs/s.
 #      Then, on the paired library with a warm cache, `livephoto scan --json DIR` and
-#      `livephoto verify -q DIR` (5 rounds each): pairs/s, target >= 2000/s each (on 2
+#      `livephoto verify -q DIR` (5 rounds each): pairs/s, target >= 10000/s each (on 2
 #      cores). Then `exiftool -fast -j -ContentIdentifier -MediaGroupUUID -r DIR` (2 rounds),
-#      reading the same identifiers: reported as exiftool time / scan time.
+#      reading the same identifiers: reported as exiftool time / scan (and verify) time.
+#      Cold cache (info): one scan and one verify after dropping the page cache
+#      (/proc/sys/vm/drop_caches, root only); where that is not permitted, over a fresh copy
+#      of the library instead (which the copy itself leaves in the cache: said so).
 #
 # Everything generated lives in bench-out/ (gitignored). Inputs are cached in
 # bench-out/inputs/ and only regenerated when missing or stale; delete that folder to
@@ -54,7 +59,7 @@ STILL_MIN_BYTES=2000000   # a cached still under this is the old, too-compressib
 CORPUS_TARGET=2.0         # pair time / cp time, at most
 BIG_TIME_TARGET_MS=100    # under
 BIG_RSS_TARGET_KIB=65536  # under (64 MiB)
-LIB_RATE_TARGET=2000      # scan and verify, pairs per second, at least (on 2 cores)
+LIB_RATE_TARGET=10000     # scan and verify, pairs per second, at least (on 2 cores)
 lib_still_src=$here/Fixtures/still-exif-icc-xmp.jpg
 lib_movie_src=$here/Fixtures/movie-audio.mov
 
@@ -118,7 +123,7 @@ if [ "$git_rev" != unknown ] && [ -n "$(git -C "$here" status --porcelain -- Sou
 echo "== livephoto benchmark"
 echo "date:     $started"
 echo "machine:  $ncpu CPUs ($cpu_model), $(uname -sr), $(awk '/MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo)"
-echo "binary:   $bin ($("$bin" --version 2>/dev/null || echo '?'))"
+echo "binary:   $bin ($("$bin" --version 2>/dev/null | paste -sd';' - | sed 's/;/; /g' || echo '?'))"
 echo "source:   $here @ $git_rev"
 echo "corpus:   N=$N pairs (BENCH_PAIRS), $ROUNDS rounds; large movie: $BIG_ROUNDS rounds"
 echo "library:  L=$L pairs (BENCH_LIBRARY_PAIRS) in $LIB_FOLDERS folders; pair $LIB_PAIR_ROUNDS rounds, scan/verify $LIB_READ_ROUNDS rounds, exiftool $EXIFTOOL_ROUNDS rounds"
@@ -169,7 +174,7 @@ if [ ! -s "$movie_last" ]; then
         -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 128k -shortest -f mov "$tmp"
     mv "$tmp" "$movie_last"
 fi
-# The same media with moov first (+faststart): `pair` must rewrite the whole file.
+# The same media with moov first (+faststart): `pair` appends a new moov and retires the old.
 movie_first=$inputs/movie-1080p-3s-moovfirst.mov
 if [ ! -s "$movie_first" ]; then
     log "generating $movie_first"
@@ -196,6 +201,14 @@ if [ ! -s "$big" ]; then
     rm -f "$clip"
     (( $(stat -c %s "$tmp") >= BIG_MIN_BYTES )) || die "generated large movie is under 1 GiB ($(stat -c %s "$tmp") bytes)"
     mv "$tmp" "$big"
+fi
+# The same large media with moov first.
+big_first=$inputs/movie-1080p-big-moovfirst.mov
+if [ ! -s "$big_first" ]; then
+    log "generating $big_first (moov first)"
+    tmp=$inputs/.tmp-big-first.mov
+    ffmpeg -nostdin -v error -y -i "$big" -map 0 -c copy -movflags +faststart -f mov "$tmp"
+    mv "$tmp" "$big_first"
 fi
 
 # The corpora: N copies of the one still and the one movie under IMG_nnnn names. A file whose
@@ -239,13 +252,16 @@ gen_secs=$((SECONDS - gen_t0))
 pos_last=$(moov_position "$movie_last")
 pos_first=$(moov_position "$movie_first")
 pos_big=$(moov_position "$big")
+pos_big_first=$(moov_position "$big_first")
 [ "$pos_last" = last ] || die "$movie_last: expected moov last, top-level boxes: $(top_boxes "$movie_last")"
 [ "$pos_first" = first ] || die "$movie_first: expected moov first, top-level boxes: $(top_boxes "$movie_first")"
 [ "$pos_big" = last ] || die "$big: expected moov last, top-level boxes: $(top_boxes "$big")"
+[ "$pos_big_first" = first ] || die "$big_first: expected moov first, top-level boxes: $(top_boxes "$big_first")"
 still_bytes=$(stat -c %s "$still")
 movie_last_bytes=$(stat -c %s "$movie_last")
 movie_first_bytes=$(stat -c %s "$movie_first")
 big_bytes=$(stat -c %s "$big")
+big_first_bytes=$(stat -c %s "$big_first")
 lib_still_bytes=$(stat -c %s "$lib_still_src")
 lib_movie_bytes=$(stat -c %s "$lib_movie_src")
 lib_bytes=$(( L * (lib_still_bytes + lib_movie_bytes) ))
@@ -254,6 +270,7 @@ echo "  still    $(mib "$still_bytes") MiB  $(basename "$still")"
 echo "  movie    $(mib "$movie_last_bytes") MiB  $(basename "$movie_last")   [$(top_boxes "$movie_last")]"
 echo "  movie    $(mib "$movie_first_bytes") MiB  $(basename "$movie_first")  [$(top_boxes "$movie_first")]"
 echo "  large    $(mib "$big_bytes") MiB  $(basename "$big")  [$(top_boxes "$big")]"
+echo "  large    $(mib "$big_first_bytes") MiB  $(basename "$big_first")  [$(top_boxes "$big_first")]"
 echo "  library  $(mib "$lib_bytes") MiB  $(basename "$library"): $L x ($(basename "$lib_still_src") $lib_still_bytes B + $(basename "$lib_movie_src") $lib_movie_bytes B [$(top_boxes "$lib_movie_src")])"
 echo
 
@@ -388,48 +405,64 @@ run_corpus() {  # run_corpus KIND CORPUS EXPECTED_MODE
 log "corpus, moov last: $N pairs x $ROUNDS rounds"
 run_corpus moov-last "$corpus_last" tail-append
 log "corpus, moov first: $N pairs x $ROUNDS rounds"
-run_corpus moov-first "$corpus_first" rewrite
+run_corpus moov-first "$corpus_first" tail-append
 
-# ---------- 2. large movie ----------
-log "large movie: $(mib "$big_bytes") MiB x $BIG_ROUNDS rounds"
-d=$work/big
-big_cps=(); big_pairs=(); big_rss=(); big_growth=()
-# Every round verifies its result (untimed); the write path shows in how much the movie grew.
-for ((r = 1; r <= BIG_ROUNDS; r++)); do
-    rm -rf "$d"; mkdir -p "$d"
-    sync
-    # cp of the 1 GiB movie: the baseline, and also this round's fresh copy.
-    now; t0=$REPLY
-    cp --reflink=auto -- "$big" "$d/IMG_BIG.MOV"
-    now; t1=$REPLY
-    big_cps+=("$(elapsed "$t0" "$t1")")
-    cp "$still" "$d/IMG_BIG.JPG"
-    sync
-    now; t0=$REPLY
-    /usr/bin/time -f %M -o "$d/rss" "$bin" pair -q "$d/IMG_BIG.JPG" "$d/IMG_BIG.MOV" \
-        || die "livephoto pair on the large movie failed (exit $?)"
-    now; t1=$REPLY
-    big_pairs+=("$(elapsed "$t0" "$t1")")
-    big_rss+=("$(tail -n 1 "$d/rss")")
-    big_growth+=("$(( $(stat -c %s "$d/IMG_BIG.MOV") - big_bytes ))")
-    verify_pair "$d/IMG_BIG.JPG" "$d/IMG_BIG.MOV"
-    log "large round $r/$BIG_ROUNDS: cp $(ms "${big_cps[-1]}") ms, pair $(ms "${big_pairs[-1]}") ms, peak RSS ${big_rss[-1]} KiB, movie grew ${big_growth[-1]} bytes"
+# ---------- 2. large movies ----------
+declare -A B_CP B_PAIR B_RATIO B_RSS_MAX B_RSS_MIB B_GROWTH_MAX B_CP_ROUNDS B_PAIR_ROUNDS B_RSS_ROUNDS B_MODE
+run_big() {  # run_big KIND MOVIE BYTES
+    local kind=$1 movie=$2 bytes=$3 r t0 t1 d=$work/big-$1
+    local cps=() pairs=() rss=() growth=()
+    log "large movie, $kind: $(mib "$bytes") MiB x $BIG_ROUNDS rounds"
+    # Every round verifies its result (untimed); the write path shows in how much the movie grew.
+    for ((r = 1; r <= BIG_ROUNDS; r++)); do
+        rm -rf "$d"; mkdir -p "$d"
+        sync
+        # cp of the 1 GiB movie: the baseline, and also this round's fresh copy.
+        now; t0=$REPLY
+        cp --reflink=auto -- "$movie" "$d/IMG_BIG.MOV"
+        now; t1=$REPLY
+        cps+=("$(elapsed "$t0" "$t1")")
+        cp "$still" "$d/IMG_BIG.JPG"
+        sync
+        now; t0=$REPLY
+        /usr/bin/time -f %M -o "$d/rss" "$bin" pair -q "$d/IMG_BIG.JPG" "$d/IMG_BIG.MOV" \
+            || die "livephoto pair on the large movie ($kind) failed (exit $?)"
+        now; t1=$REPLY
+        pairs+=("$(elapsed "$t0" "$t1")")
+        rss+=("$(tail -n 1 "$d/rss")")
+        growth+=("$(( $(stat -c %s "$d/IMG_BIG.MOV") - bytes ))")
+        verify_pair "$d/IMG_BIG.JPG" "$d/IMG_BIG.MOV"
+        log "large $kind round $r/$BIG_ROUNDS: cp $(ms "${cps[-1]}") ms, pair $(ms "${pairs[-1]}") ms, peak RSS ${rss[-1]} KiB, movie grew ${growth[-1]} bytes"
+        rm -rf "$d"
+    done
+    # The write path, from one more (untimed) pair of a fresh copy with --json.
+    mkdir -p "$d"; cp --reflink=auto -- "$movie" "$d/IMG_BIG.MOV"; cp "$still" "$d/IMG_BIG.JPG"
+    pair_mode "$d/IMG_BIG.JPG" "$d/IMG_BIG.MOV"; B_MODE[$kind]=$REPLY
+    probe_ok "$d/IMG_BIG.MOV"
     rm -rf "$d"
-done
-big_cp=$(median "${big_cps[@]}")
-big_pair=$(median "${big_pairs[@]}")
-big_ratio=$(ratio "$big_pair" "$big_cp")
-big_rss_max=$(printf '%s\n' "${big_rss[@]}" | sort -n | tail -n 1)
-big_rss_mib=$(awk -v k="$big_rss_max" 'BEGIN { printf "%.1f", k / 1024 }')
-# The tail-append path leaves the old moov and appends a new one: the file grows by about a
-# moov; a whole-file rewrite would have taken seconds and kept the size near the original.
-big_growth_max=$(printf '%s\n' "${big_growth[@]}" | sort -n | tail -n 1)
+    B_CP[$kind]=$(median "${cps[@]}")
+    B_PAIR[$kind]=$(median "${pairs[@]}")
+    B_RATIO[$kind]=$(ratio "${B_PAIR[$kind]}" "${B_CP[$kind]}")
+    B_RSS_MAX[$kind]=$(printf '%s\n' "${rss[@]}" | sort -n | tail -n 1)
+    B_RSS_MIB[$kind]=$(awk -v k="${B_RSS_MAX[$kind]}" 'BEGIN { printf "%.1f", k / 1024 }')
+    # The tail-append path leaves the old moov and appends a new one: the file grows by about a
+    # moov; a whole-file rewrite would have taken seconds and kept the size near the original.
+    B_GROWTH_MAX[$kind]=$(printf '%s\n' "${growth[@]}" | sort -n | tail -n 1)
+    B_CP_ROUNDS[$kind]=$(json_list "${cps[@]}")
+    B_PAIR_ROUNDS[$kind]=$(json_list "${pairs[@]}")
+    B_RSS_ROUNDS[$kind]=$(json_list "${rss[@]}")
+}
+run_big moov-last "$big" "$big_bytes"
+run_big moov-first "$big_first" "$big_first_bytes"
 
 # ---------- 3. library: pair / scan / verify throughput, vs exiftool ----------
 log "library: $L pairs; pair x $LIB_PAIR_ROUNDS, scan and verify x $LIB_READ_ROUNDS, exiftool x $EXIFTOOL_ROUNDS"
 d=$work/library
 lib=$d/lib
-lib_cps=(); lib_pairs=(); lib_scans=(); lib_verifies=(); lib_exifs=()
+lib_cps=(); lib_pairs=(); lib_scans=(); lib_verifies=(); lib_exifs=(); lib_scan_cpus=(); lib_verify_cpus=()
+# CPU seconds (user + sys) of one command, from /usr/bin/time's output file: a figure that a
+# busy shared machine does not inflate the way it inflates wall time.
+cpu_of() { awk '{ printf "%.6f", $1 + $2 }' "$1"; }
 for ((r = 1; r <= LIB_PAIR_ROUNDS; r++)); do
     rm -rf "$d"; mkdir -p "$d"
     sync
@@ -457,17 +490,19 @@ verify_dir "$lib"
 for ((r = 1; r <= LIB_READ_ROUNDS; r++)); do
     rc=0
     now; t0=$REPLY
-    "$bin" scan --json "$lib" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
+    /usr/bin/time -f "%U %S" -o "$d/scan.cpu" "$bin" scan --json "$lib" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
     now; t1=$REPLY
     [ "$rc" = 0 ] || { cat "$d/scan.err" >&2; die "livephoto scan --json $lib failed (exit $rc)"; }
     lib_scans+=("$(elapsed "$t0" "$t1")")
+    lib_scan_cpus+=("$(cpu_of "$d/scan.cpu")")
     check_scan "$d/scan.jsonl" "$L"
     rc=0
     now; t0=$REPLY
-    "$bin" verify -q "$lib" || rc=$?
+    /usr/bin/time -f "%U %S" -o "$d/verify.cpu" "$bin" verify -q "$lib" || rc=$?
     now; t1=$REPLY
     [ "$rc" = 0 ] || verify_dir "$lib"   # prints the report and fails
     lib_verifies+=("$(elapsed "$t0" "$t1")")
+    lib_verify_cpus+=("$(cpu_of "$d/verify.cpu")")
     log "library read round $r/$LIB_READ_ROUNDS: scan --json $(ms "${lib_scans[-1]}") ms ($(rate "$L" "${lib_scans[-1]}") pairs/s), verify -q $(ms "${lib_verifies[-1]}") ms ($(rate "$L" "${lib_verifies[-1]}") pairs/s)"
 done
 # exiftool reading the same identifiers (warm cache too: the files were just read).
@@ -496,6 +531,30 @@ if [ "$exif_still_ids" != "$L" ] || [ "$exif_movie_ids" != "$L" ] || ! cmp -s "$
     diff "$d/scan.ids" "$d/exiftool.ids" | head -n 10 >&2 || true
     die "exiftool does not read the identifiers scan reports"
 fi
+# Cold cache (info): what a first run costs. Drop the page cache where permitted (root);
+# otherwise read a fresh copy (which the copy itself leaves cached: labelled so).
+drop_caches() { sync && { echo 3 >/proc/sys/vm/drop_caches; } 2>/dev/null; }
+cold_how="page cache dropped"
+cold_dir=$lib
+if ! drop_caches; then
+    cold_how="fresh copy (page cache could not be dropped: not root)"
+    cold_dir=$d/cold-scan; cp -r "$lib" "$cold_dir"; sync
+fi
+rc=0
+now; t0=$REPLY
+"$bin" scan --json "$cold_dir" >"$d/scan-cold.jsonl" 2>"$d/scan.err" || rc=$?
+now; t1=$REPLY
+[ "$rc" = 0 ] || { cat "$d/scan.err" >&2; die "cold livephoto scan --json failed (exit $rc)"; }
+check_scan "$d/scan-cold.jsonl" "$L"
+lib_scan_cold=$(elapsed "$t0" "$t1")
+if ! drop_caches; then cold_dir=$d/cold-verify; cp -r "$lib" "$cold_dir"; sync; fi
+rc=0
+now; t0=$REPLY
+"$bin" verify -q "$cold_dir" || rc=$?
+now; t1=$REPLY
+[ "$rc" = 0 ] || verify_dir "$cold_dir"
+lib_verify_cold=$(elapsed "$t0" "$t1")
+log "library cold ($cold_how): scan --json $(ms "$lib_scan_cold") ms, verify -q $(ms "$lib_verify_cold") ms"
 rm -rf "$d"
 rmdir "$work" 2>/dev/null || true
 lib_cp=$(median "${lib_cps[@]}")
@@ -509,6 +568,14 @@ lib_verify_rate=$(rate "$L" "$lib_verify")
 lib_exif_rate=$(rate "$L" "$lib_exif")
 lib_pair_ratio=$(ratio "$lib_pair" "$lib_cp")
 lib_exif_ratio=$(awk -v a="$lib_exif" -v b="$lib_scan" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
+lib_exif_verify_ratio=$(awk -v a="$lib_exif" -v b="$lib_verify" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }')
+lib_scan_cold_rate=$(rate "$L" "$lib_scan_cold")
+lib_scan_cpu=$(median "${lib_scan_cpus[@]}")
+lib_verify_cpu=$(median "${lib_verify_cpus[@]}")
+# Pairs per second if the CPU time were spread over every core with nothing else running.
+lib_scan_cpu_rate=$(awk -v n="$L" -v c="$lib_scan_cpu" -v k="$ncpu" 'BEGIN { printf "%.0f", (c > 0 ? n * k / c : 0) }')
+lib_verify_cpu_rate=$(awk -v n="$L" -v c="$lib_verify_cpu" -v k="$ncpu" 'BEGIN { printf "%.0f", (c > 0 ? n * k / c : 0) }')
+lib_verify_cold_rate=$(rate "$L" "$lib_verify_cold")
 lib_target_note=""
 
 # Noise check (the figures stand; this only says how far to trust them). The two corpora copy
@@ -539,8 +606,11 @@ noisy "library verify" "${lib_verifies[@]}"
 met() { if "$@"; then echo yes; else echo NO; fi; }
 c_met_last=$(met le "${C_RATIO[moov-last]}" "$CORPUS_TARGET")
 c_met_first=$(met le "${C_RATIO[moov-first]}" "$CORPUS_TARGET")
-b_met_time=$(met lt "$(ms "$big_pair")" "$BIG_TIME_TARGET_MS")
-b_met_rss=$(met lt "$big_rss_max" "$BIG_RSS_TARGET_KIB")
+declare -A B_MET_TIME B_MET_RSS
+for kind in moov-last moov-first; do
+    B_MET_TIME[$kind]=$(met lt "$(ms "${B_PAIR[$kind]}")" "$BIG_TIME_TARGET_MS")
+    B_MET_RSS[$kind]=$(met lt "${B_RSS_MAX[$kind]}" "$BIG_RSS_TARGET_KIB")
+done
 l_met_scan=$(met ge "$(awk -v n="$L" -v s="$lib_scan" 'BEGIN { print n / s }')" "$LIB_RATE_TARGET")
 l_met_verify=$(met ge "$(awk -v n="$L" -v s="$lib_verify" 'BEGIN { print n / s }')" "$LIB_RATE_TARGET")
 finished=$(date -u +%Y-%m-%dT%H:%M:%SZ)
@@ -567,6 +637,29 @@ corpus_json() {  # corpus_json KIND MOVIE_BYTES MET
 EOF
 }
 
+big_json() {  # big_json KIND MOVIE_BYTES
+    local k=$1
+    cat <<EOF
+{
+      "movie_bytes": $2,
+      "movie_write": "${B_MODE[$k]}",
+      "rounds": $BIG_ROUNDS,
+      "cp_seconds_median": ${B_CP[$k]},
+      "pair_seconds_median": ${B_PAIR[$k]},
+      "ratio_pair_to_cp": ${B_RATIO[$k]},
+      "target_pair_ms_under": $BIG_TIME_TARGET_MS,
+      "time_target_met": $(jbool "${B_MET_TIME[$k]}"),
+      "peak_rss_kib_max": ${B_RSS_MAX[$k]},
+      "target_peak_rss_kib_under": $BIG_RSS_TARGET_KIB,
+      "rss_target_met": $(jbool "${B_MET_RSS[$k]}"),
+      "movie_growth_bytes_max": ${B_GROWTH_MAX[$k]},
+      "cp_seconds_rounds": ${B_CP_ROUNDS[$k]},
+      "pair_seconds_rounds": ${B_PAIR_ROUNDS[$k]},
+      "peak_rss_kib_rounds": ${B_RSS_ROUNDS[$k]}
+    }
+EOF
+}
+
 mkdir -p "$out"
 cat >"$out/results.json" <<EOF
 {
@@ -588,20 +681,8 @@ cat >"$out/results.json" <<EOF
     "moov_first": $(corpus_json moov-first "$movie_first_bytes" "$c_met_first")
   },
   "large_movie": {
-    "movie_bytes": $big_bytes,
-    "rounds": $BIG_ROUNDS,
-    "cp_seconds_median": $big_cp,
-    "pair_seconds_median": $big_pair,
-    "ratio_pair_to_cp": $big_ratio,
-    "target_pair_ms_under": $BIG_TIME_TARGET_MS,
-    "time_target_met": $(jbool "$b_met_time"),
-    "peak_rss_kib_max": $big_rss_max,
-    "target_peak_rss_kib_under": $BIG_RSS_TARGET_KIB,
-    "rss_target_met": $(jbool "$b_met_rss"),
-    "movie_growth_bytes_max": $big_growth_max,
-    "cp_seconds_rounds": $(json_list "${big_cps[@]}"),
-    "pair_seconds_rounds": $(json_list "${big_pairs[@]}"),
-    "peak_rss_kib_rounds": $(json_list "${big_rss[@]}")
+    "moov_last": $(big_json moov-last "$big_bytes"),
+    "moov_first": $(big_json moov-first "$big_first_bytes")
   },
   "library": {
     "pairs": $L,
@@ -625,6 +706,9 @@ cat >"$out/results.json" <<EOF
       "pairs_per_second": $lib_scan_rate,
       "target_pairs_per_second_min": $LIB_RATE_TARGET,
       "target_met": $(jbool "$l_met_scan"),
+      "cpu_seconds_median": $lib_scan_cpu,
+      "info_pairs_per_second_from_cpu_time": $lib_scan_cpu_rate,
+      "cpu_seconds_rounds": $(json_list "${lib_scan_cpus[@]}"),
       "paired_findings": $L,
       "seconds_rounds": $(json_list "${lib_scans[@]}")
     },
@@ -635,7 +719,17 @@ cat >"$out/results.json" <<EOF
       "pairs_per_second": $lib_verify_rate,
       "target_pairs_per_second_min": $LIB_RATE_TARGET,
       "target_met": $(jbool "$l_met_verify"),
+      "cpu_seconds_median": $lib_verify_cpu,
+      "info_pairs_per_second_from_cpu_time": $lib_verify_cpu_rate,
+      "cpu_seconds_rounds": $(json_list "${lib_verify_cpus[@]}"),
       "seconds_rounds": $(json_list "${lib_verifies[@]}")
+    },
+    "cold": {
+      "how": "$cold_how",
+      "scan_seconds": $lib_scan_cold,
+      "scan_pairs_per_second": $lib_scan_cold_rate,
+      "verify_seconds": $lib_verify_cold,
+      "verify_pairs_per_second": $lib_verify_cold_rate
     },
     "exiftool": {
       "command": "exiftool -q -fast -j -ContentIdentifier -MediaGroupUUID -r DIR",
@@ -645,6 +739,7 @@ cat >"$out/results.json" <<EOF
       "pairs_per_second": $lib_exif_rate,
       "identifiers_read": $exif_ids,
       "ratio_exiftool_to_scan": $lib_exif_ratio,
+      "ratio_exiftool_to_verify": $lib_exif_verify_ratio,
       "seconds_rounds": $(json_list "${lib_exifs[@]}")
     }
   }
@@ -660,14 +755,23 @@ row "corpus $N pairs, moov last: pair DIR" "cp $(ms "${C_CP[moov-last]}") ms" "$
 row "corpus $N pairs, moov first: pair DIR" "cp $(ms "${C_CP[moov-first]}") ms" "$(ms "${C_PAIR[moov-first]}") ms" "${C_RATIO[moov-first]}x cp" "<= ${CORPUS_TARGET}x cp" "$c_met_first"
 row "  info: moov last, 1 process per pair" "cp $(ms "${C_CP[moov-last]}") ms" "$(ms "${C_EACH[moov-last]}") ms" "${C_EACH_RATIO[moov-last]}x cp" "(info)" -
 row "  info: moov first, 1 process per pair" "cp $(ms "${C_CP[moov-first]}") ms" "$(ms "${C_EACH[moov-first]}") ms" "${C_EACH_RATIO[moov-first]}x cp" "(info)" -
-row "large movie $(mib "$big_bytes") MiB: pair time" "cp $(ms "$big_cp") ms" "$(ms "$big_pair") ms" "$(ms "$big_pair") ms" "< ${BIG_TIME_TARGET_MS} ms" "$b_met_time"
-row "large movie: pair peak RSS (max)" - "$big_rss_mib MiB" "$big_rss_mib MiB" "< 64 MiB" "$b_met_rss"
+for kind in moov-last moov-first; do
+    row "large $(mib "$big_bytes") MiB, ${kind/-/ }: pair" "cp $(ms "${B_CP[$kind]}") ms" "$(ms "${B_PAIR[$kind]}") ms" "$(ms "${B_PAIR[$kind]}") ms" "< ${BIG_TIME_TARGET_MS} ms" "${B_MET_TIME[$kind]}"
+    row "large, ${kind/-/ }: peak RSS (max)" - "${B_RSS_MIB[$kind]} MiB" "${B_RSS_MIB[$kind]} MiB" "< 64 MiB" "${B_MET_RSS[$kind]}"
+done
 row "library $L pairs: pair DIR (fresh copy)" "cp -r $(ms "$lib_cp") ms" "$(ms "$lib_pair") ms" "$lib_pair_rate pairs/s" "(info)" -
 row "library $L pairs: scan --json (warm)" - "$(ms "$lib_scan") ms" "$lib_scan_rate pairs/s" ">= $LIB_RATE_TARGET pairs/s" "$l_met_scan"
 row "library $L pairs: verify -q (warm)" - "$(ms "$lib_verify") ms" "$lib_verify_rate pairs/s" ">= $LIB_RATE_TARGET pairs/s" "$l_met_verify"
+row "  info: scan CPU time (user+sys)" - "$(ms "$lib_scan_cpu") ms" "$lib_scan_cpu_rate pairs/s" "(info: /$ncpu cores)" -
+row "  info: verify CPU time (user+sys)" - "$(ms "$lib_verify_cpu") ms" "$lib_verify_cpu_rate pairs/s" "(info: /$ncpu cores)" -
 row "library: exiftool, same identifiers" "exif $(ms "$lib_exif") ms" "scan $(ms "$lib_scan") ms" "scan ${lib_exif_ratio}x faster" "(info)" -
+row "library: exiftool vs verify" "exif $(ms "$lib_exif") ms" "vrfy $(ms "$lib_verify") ms" "vrfy ${lib_exif_verify_ratio}x faster" "(info)" -
+row "library $L pairs: scan (cold)" - "$(ms "$lib_scan_cold") ms" "$lib_scan_cold_rate pairs/s" "(info)" -
+row "library $L pairs: verify (cold)" - "$(ms "$lib_verify_cold") ms" "$lib_verify_cold_rate pairs/s" "(info)" -
 echo
-echo "corpus: pair DIR is one process (--jobs $ncpu); cp is one process copying all $((2 * N)) files. Movie write path: moov last -> ${C_MODE[moov-last]}, moov first -> ${C_MODE[moov-first]}; large movie grew by at most $big_growth_max bytes"
+echo "corpus: pair DIR is one process (--jobs $ncpu); cp is one process copying all $((2 * N)) files. Movie write path: moov last -> ${C_MODE[moov-last]}, moov first -> ${C_MODE[moov-first]}; large movies: moov last -> ${B_MODE[moov-last]} (grew by at most ${B_GROWTH_MAX[moov-last]} bytes), moov first -> ${B_MODE[moov-first]} (grew by at most ${B_GROWTH_MAX[moov-first]} bytes)"
+echo "cold cache: $cold_how"
+echo "CPU-time rows: the median user+sys CPU time of the same scan/verify runs; their rate is L x cores / CPU time, what the run would reach with every core to itself (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
 for kind in moov-last moov-first; do
     echo "info, corpus $kind: $N pair processes $(ms "${C_EACH[$kind]}") ms; cp one process per pair $(ms "${C_CPEACH[$kind]}") ms (pair processes/that = $(ratio "${C_EACH[$kind]}" "${C_CPEACH[$kind]}")x); start-up floor, $N x livephoto --version: $(ms "${C_START[$kind]}") ms"
 done

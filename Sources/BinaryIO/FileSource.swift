@@ -12,10 +12,15 @@ public final class FileSource {
     /// Bytes read so far through this source: lets tests prove a 4 GB movie is opened by
     /// reading its headers and `moov` only.
     public private(set) var bytesRead: UInt64 = 0
+    /// The file's first bytes, read at once when asked (`prefetch`): header parsers make many
+    /// small reads near the start, and a folder scan of thousands of files pays for each.
+    private var head: [UInt8] = []
 
     /// Opens `path` for reading; a directory, a missing file or a refused open is an `io` error
     /// whose message says which.
-    public init(path: String) throws {
+    /// With `prefetch` > 0, the first `prefetch` bytes (or the whole file when shorter) are read
+    /// with one positioned read now, and later reads inside them cost no system call.
+    public init(path: String, prefetch: Int = 0) throws {
         self.path = path
         var st = stat()
         guard stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
@@ -25,6 +30,12 @@ public final class FileSource {
         guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
         self.fd = fd
         self.size = UInt64(st.st_size)
+        if prefetch > 0 {
+            let count = Int(min(UInt64(prefetch), size))
+            head = [UInt8](repeating: 0, count: count)
+            try head.withUnsafeMutableBytes { raw in try readFully(into: raw, at: 0, context: "") }
+            bytesRead += UInt64(count)
+        }
     }
 
     deinit { close(fd) }
@@ -38,21 +49,27 @@ public final class FileSource {
         guard offset <= size, UInt64(count) <= size - offset else {
             throw ParseError(.truncated, "truncated: needs \(count) bytes, file ends at \(size)", path: context, offset: offset)
         }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        try buffer.withUnsafeMutableBytes { raw in
-            while done < count {
-                let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw ParseError(.io, "read failed: \(FileSource.describe(errno))", path: context, offset: offset + UInt64(done))
-                }
-                if n == 0 { throw ParseError(.truncated, "file shrank while reading", path: context, offset: offset + UInt64(done)) }
-                done += n
-            }
+        if UInt64(count) <= UInt64(head.count), offset <= UInt64(head.count) - UInt64(count) {
+            return Array(head[Int(offset)..<Int(offset) + count])
         }
+        var buffer = [UInt8](repeating: 0, count: count)
+        try buffer.withUnsafeMutableBytes { raw in try readFully(into: raw, at: offset, context: context) }
         bytesRead += UInt64(count)
         return buffer
+    }
+
+    private func readFully(into raw: UnsafeMutableRawBufferPointer, at offset: UInt64, context: String) throws {
+        let count = raw.count
+        var done = 0
+        while done < count {
+            let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ParseError(.io, "read failed: \(FileSource.describe(errno))", path: context, offset: offset + UInt64(done))
+            }
+            if n == 0 { throw ParseError(.truncated, "file shrank while reading", path: context, offset: offset + UInt64(done)) }
+            done += n
+        }
     }
 
     /// Reads up to `count` bytes at `offset` (fewer at end of file).

@@ -52,5 +52,7 @@ struct LivePhotoCommand: ParsableCommand {
 }
 
 enum LivePhotoVersion {
-    static let string = "0.1.0"
+    static let number = "0.1.0"
+    /// `--version`: the version alone on the first line, then the linked C libraries.
+    static var string: String { ([number] + LibraryVersions.lines).joined(separator: "\n") }
 }

@@ -65,6 +65,8 @@ struct PairCommand: ParsableCommand {
     var splitHardLinks = false
     @Option(name: .long, help: ArgumentHelp("Wait this long for another livephoto working on the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
     var wait: Double = PairOptions().lockWait
+    @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
+    var faststart = false
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -96,6 +98,7 @@ struct PairCommand: ParsableCommand {
         options.splitHardLinks = splitHardLinks
         options.lockWait = wait
         options.stop = ProcessSignals.catchStopSignals()
+        options.faststart = faststart
         switch try InputMode.decide(paths) {
         case .folders(let folders): try runBatch(folders, options: options)
         case .single(let still, let movie): try runSingle(still: still, movie: movie, options: options)

@@ -217,11 +217,17 @@ struct HostileInputTests {
         let tolerated = try Support.open(subject.bytes + [0, 0, 1], in: dir)
         #expect(tolerated.topLevel.incompleteTailOffset == UInt64(subject.bytes.count))
         #expect(tolerated.movie.tracks.count == 1)
-        // After the media of a moov-first file: truncated, at the stray bytes.
+        // After the media of a moov-first file, where no chunk starts: a torn append too.
         let first = try Support.bytes(Support.fixture("movie-moov-first.mov"))
-        error = Support.expectParseError("stray tail") { _ = try Support.open(first + [0, 0, 1], in: dir) }
+        let afterMedia = try Support.open(first + [0, 0, 1], in: dir)
+        #expect(afterMedia.topLevel.incompleteTailOffset == UInt64(first.count))
+        #expect(InterruptedAppendRecovery.leftoverStart(in: afterMedia) == UInt64(first.count))
+        // But a moov-first file cut inside its media is truncated, at the cut box.
+        let firstFile = try Support.open(first, in: dir)
+        let firstMdat = try #require(firstFile.topLevel.first("mdat"))
+        error = Support.expectParseError("cut media") { _ = try Support.open(Array(first.dropLast(3)), in: dir) }
         #expect(error?.kind == .truncated)
-        #expect(error?.offset == UInt64(first.count))
+        #expect(error?.offset == firstMdat.offset)
     }
 
     @Test("size 0 on a top-level box runs to the end of the file")

@@ -62,7 +62,12 @@ struct CLITests {
         }
         let version = try Self.livephoto("--version")
         #expect(version.status == 0)
-        #expect(version.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let lines = version.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.split(separator: ".").count == 3)
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().first?.hasPrefix("libexif ") == true)
+        #expect(lines.last?.hasPrefix("libjpeg-turbo ") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(")") && $0.contains(".so.") }, "the loaded shared objects are named: \(lines)")
     }
 
     @Test("inspect: bad inputs give one line each, the good file is still reported, exit 3")
@@ -194,6 +199,27 @@ struct CLITests {
         let strictJSON = try #require(try Self.json(try Self.livephoto("verify", "--strict", "--json", still, movie).out) as? [String: Any])
         #expect(strictJSON["valid"] as? Bool == false)
         #expect((strictJSON["checks"] as? [[String: Any]])?.allSatisfy { $0["level"] as? String == "error" } == true)
+    }
+
+    @Test("pair --json names the movie write: tail-append for moov first and last, rewrite with --faststart (moov then first)")
+    func movieWriteModes() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (movieName, faststart, expected) in [("movie-moov-first.mov", false, "tail-append"), ("movie-moov-last.mov", false, "tail-append"),
+                                                 ("movie-moov-last.mov", true, "rewrite"), ("movie-moov-first.mov", true, "rewrite")] {
+            let sub = dir.appendingPathComponent("\(movieName)-\(faststart)")
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            let still = try Self.copy("still-no-exif.jpg", to: sub, as: "IMG_1.JPG")
+            let movie = try Self.copy(movieName, to: sub, as: "IMG_1.MOV")
+            let r = faststart ? try Self.livephoto("pair", "--json", "--faststart", still, movie) : try Self.livephoto("pair", "--json", still, movie)
+            #expect(r.status == 0, "\(r.err)")
+            let result = try #require(try Self.json(r.out) as? [String: Any])
+            #expect(result["movieWrite"] as? String == expected, "\(movieName) faststart=\(faststart)")
+            let inspect = try #require(try Self.json(try Self.livephoto("inspect", "--json", movie).out) as? [String: Any])
+            let position = (inspect["movie"] as? [String: Any])?["moovPosition"] as? String
+            #expect(position == (faststart ? "before-media" : "after-media"), "\(movieName) faststart=\(faststart)")
+            #expect(try Self.livephoto("verify", "-q", still, movie).status == 0)
+        }
     }
 
     @Test("pair: a foreign MakerNote is refused with exit 4 and one line naming the maker")

@@ -64,14 +64,16 @@ struct PairRoundTripTests {
         #expect(Array(after[Int(moov.offset) + 8..<Int(moov.end)]) == Array(before[Int(moov.offset) + 8..<Int(moov.end)]))
     }
 
-    @Test("moov-first movies are rewritten whole with every chunk offset shifted")
+    @Test("--faststart: moov-first movies are rewritten whole with every chunk offset shifted")
     func moovFirstRewrite() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: movie)
-        let result = try PairOperation.run(still: still, movie: movie)
+        var options = PairOptions()
+        options.faststart = true
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
         #expect(result.movieWrite == "rewrite")
         let file = try MovieFile.open(path: movie)
         #expect(file.moovBeforeMedia, "moov stays in front")
@@ -268,7 +270,9 @@ struct PairRoundTripTests {
         options.dryRun = true
         let result = try PairOperation.run(still: still, movie: movie, options: options)
         #expect(result.status == "dry-run")
-        #expect(result.movieWrite == "rewrite")
+        #expect(result.movieWrite == "tail-append")
+        options.faststart = true
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).movieWrite == "rewrite")
         #expect(try Support.bytes(still) == sb)
         #expect(try Support.bytes(movie) == mb)
     }

@@ -42,14 +42,16 @@ struct PairSafetyTests {
         #expect(e?.category == .refused)
         #expect(try Support.bytes(still) == sb)
         #expect(try Support.bytes(movie) == mb)
-        // A read-only directory refuses the whole-file rewrite of a moov-first movie.
+        // A read-only directory refuses the whole-file rewrite of a moov-first movie (--faststart).
         let sub = dir.appendingPathComponent("ro")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         let still2 = try Support.copy(Support.fixture("still-no-exif.jpg"), to: sub)
         let movie2 = try Support.copy(Support.fixture("movie-moov-first.mov"), to: sub)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: sub.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sub.path) }
-        let d = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still2, movie: movie2) }
+        var faststart = PairOptions()
+        faststart.faststart = true
+        let d = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still2, movie: movie2, options: faststart) }
         #expect(d?.reason.contains("read-only directory") == true)
         #expect(Support.temporaries(in: sub).isEmpty)
     }

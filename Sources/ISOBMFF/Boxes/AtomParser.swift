@@ -58,16 +58,17 @@ public enum AtomParser {
     /// Parses consecutive boxes until the reader's range ends.
     public static func parseChildren(_ body: inout ByteReader, parentPath: String, parentType: FourCC?, depth: Int) throws -> [Atom] {
         var atoms: [Atom] = []
-        var seen: [FourCC: Int] = [:]
         let limit = body.baseOffset + UInt64(body.end)
-        // First pass: count types so paths can say `trak[2]` only where a type repeats.
-        var counts: [FourCC: Int] = [:]
+        // First pass: count types so paths can say `trak[2]` only where a type repeats. A
+        // container holds a handful of types: a small list beats hashing (this runs for
+        // every container of every movie a scan reads).
+        var counts = TypeCounts()
         // Never throws and never traps: a malformed header just ends the count (the real
         // parse below reports it with its path and offset).
         var probe = body
         while probe.remaining >= 8 {
             guard let size = try? probe.readUInt32(), let type = try? probe.readFourCC() else { break }
-            counts[type, default: 0] += 1
+            counts.add(type)
             var header: UInt64 = 8
             var total = UInt64(size)
             if size == 1 {
@@ -80,6 +81,7 @@ public enum AtomParser {
             guard total >= header, total - header <= UInt64(probe.remaining) else { break }
             guard (try? probe.skip(Int(total - header))) != nil else { break }
         }
+        var seen = TypeCounts()
         while !body.isAtEnd {
             if body.remaining < 8 {
                 // QuickTime allows a 32-bit zero terminator at the end of some containers (udta).
@@ -96,30 +98,41 @@ public enum AtomParser {
             var peek = body
             _ = try peek.readUInt32()
             let type = try peek.readFourCC()
-            let index = (counts[type] ?? 0) > 1 ? (seen[type] ?? 0) + 1 : nil
-            seen[type, default: 0] += 1
+            let index = counts.count(of: type) > 1 ? seen.count(of: type) + 1 : nil
+            seen.add(type)
             atoms.append(try parseBox(&body, limit: limit, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth))
         }
         return atoms
     }
 
+    /// How many boxes of each type a container holds.
+    struct TypeCounts {
+        private var entries: [(type: FourCC, count: Int)] = []
+        mutating func add(_ type: FourCC) {
+            if let i = entries.firstIndex(where: { $0.type == type }) { entries[i].count += 1 } else { entries.append((type, 1)) }
+        }
+        func count(of type: FourCC) -> Int { entries.first { $0.type == type }?.count ?? 0 }
+    }
+
     enum ContainerKind { case leaf; case container(prefix: Int, strict: Bool) }
+
+    private static let meta: FourCC = "meta", stsd: FourCC = "stsd", mebx: FourCC = "mebx", keys: FourCC = "keys"
 
     static func containerKind(_ type: FourCC, parentType: FourCC?, body: ByteReader) -> ContainerKind {
         if strictContainers.contains(type) { return .container(prefix: 0, strict: true) }
         if lenientContainers.contains(type) { return .container(prefix: 0, strict: false) }
         switch type {
-        case "meta":
+        case meta:
             return .container(prefix: QuickTimeMetaForm.prefixLength(of: body), strict: false)
-        case "stsd":
+        case stsd:
             return .container(prefix: 8, strict: false)
-        case "mebx" where parentType == "stsd":
+        case mebx where parentType == stsd:
             return .container(prefix: 8, strict: false)
-        case "keys" where parentType == "mebx":
+        case keys where parentType == mebx:
             return .container(prefix: 0, strict: false)
         default:
             // Children of a `mebx` keys atom are named by their local key id (any four bytes).
-            if parentType == "keys" { return .container(prefix: 0, strict: false) }
+            if parentType == keys { return .container(prefix: 0, strict: false) }
             return .leaf
         }
     }

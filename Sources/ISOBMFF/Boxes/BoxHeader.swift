@@ -10,16 +10,17 @@ public struct BoxHeader: Equatable, Sendable {
     public let headerSize: Int
     /// The 16-byte extended type of a `uuid` box.
     public let userType: [UInt8]?
-    /// Declared with size 0 ("to the end of the file"): copied anywhere but last, it needs its
-    /// real size written.
-    public var runsToEnd = false
+    /// Whether the size field is 0 ("to the end of the file"): such a box must get its
+    /// explicit size before anything is written after it.
+    public let runsToEnd: Bool
 
     public var payloadOffset: UInt64 { offset + UInt64(headerSize) }
     public var payloadSize: UInt64 { size - UInt64(headerSize) }
     public var end: UInt64 { offset + size }
 
-    public init(type: FourCC, offset: UInt64, size: UInt64, headerSize: Int, userType: [UInt8]? = nil) {
+    public init(type: FourCC, offset: UInt64, size: UInt64, headerSize: Int, userType: [UInt8]? = nil, runsToEnd: Bool = false) {
         self.type = type; self.offset = offset; self.size = size; self.headerSize = headerSize; self.userType = userType
+        self.runsToEnd = runsToEnd
     }
 
     /// Parses a header from `reader` (positioned at the box start) whose box must end by
@@ -29,7 +30,8 @@ public struct BoxHeader: Equatable, Sendable {
         let start = reader.fileOffset
         let size32 = try reader.readUInt32()
         let type = try reader.readFourCC()
-        let boxPath = path.isEmpty ? type.description : path + "/" + type.description
+        // Only errors need the path: build it only then (this runs for every box parsed).
+        var boxPath: String { path.isEmpty ? type.description : path + "/" + type.description }
         let left = limit >= start ? limit - start : 0
         var size = UInt64(size32)
         var headerSize = 8
@@ -60,8 +62,6 @@ public struct BoxHeader: Equatable, Sendable {
             }
             throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath, offset: start)
         }
-        var header = BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType)
-        header.runsToEnd = size32 == 0
-        return header
+        return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType, runsToEnd: size32 == 0)
     }
 }

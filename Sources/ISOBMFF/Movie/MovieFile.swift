@@ -12,6 +12,9 @@ public struct MovieFile {
     public let movie: Movie
     public let majorBrand: FourCC?
     public let compatibleBrands: [FourCC]
+    /// The largest chunk offset of any track of the active `moov` (0 without media): bytes
+    /// past it hold no chunk start, which tells appended leftovers from media.
+    public let lastChunkOffset: UInt64
 
     public static func open(path: String) throws -> MovieFile {
         try MovieFile(source: FileSource(path: path))
@@ -20,9 +23,6 @@ public struct MovieFile {
     public init(source: FileSource) throws {
         self.source = source
         topLevel = try TopLevelBoxes.scan(source)
-        if let tail = topLevel.incompleteTailOffset, InterruptedAppendRecovery.leftoverStart(in: topLevel) == nil {
-            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
-        }
         if let moof = topLevel.first("moof") {
             throw ParseError(.unsupported, "fragmented movie (moof) is not supported", path: "moof", offset: moof.offset)
         }
@@ -51,6 +51,11 @@ public struct MovieFile {
         var reader = ByteReader(bytes, baseOffset: moov.offset)
         let atom = try AtomParser.parseBox(&reader, limit: moov.end, parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
         movie = try Movie(moov: atom)
+        lastChunkOffset = movie.tracks.compactMap { $0.sampleTable.chunkOffsets.offsets.max() }.max() ?? 0
+        // A torn box at the end is tolerated only as the leftover of an interrupted tail edit.
+        if let tail = topLevel.incompleteTailOffset, InterruptedAppendRecovery.leftoverStart(in: topLevel, lastChunkOffset: lastChunkOffset) == nil {
+            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
+        }
         if movie.isFragmented {
             throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
         }

@@ -8,9 +8,9 @@ struct MovieLayout {
     enum Piece {
         /// A top-level box of the source, copied byte for byte.
         case copy(BoxHeader)
-        /// A source box declared with size 0 ("to the end of the file") that is no longer last:
-        /// a header with its real size, then its payload copied byte for byte.
-        case copySized(BoxHeader)
+        /// A top-level box of the source whose size field is 0 ("to the end of the file") but
+        /// that is no longer last: a header with its explicit size, then its payload copied.
+        case copyWithExplicitSize(BoxHeader)
         /// The edited `moov`.
         case movie
         /// A replacement box (e.g. `ftyp`).
@@ -36,7 +36,7 @@ struct MovieLayout {
     private func size(of piece: Piece, plan: MovieRewritePlan) -> UInt64 {
         switch piece {
         case .copy(let h): return h.size
-        case .copySized(let h): return UInt64(MovieLayout.sizedHeader(h).count) + h.payloadSize
+        case .copyWithExplicitSize(let h): return UInt64(Self.explicitHeaderSize(h)) + h.payloadSize
         case .movie: return plan.moov.size
         case .atom(let a): return a.size
         case .appendedMedia: return UInt64(appendedMediaHeaderSize + plan.appendedMedia.count)
@@ -48,9 +48,13 @@ struct MovieLayout {
     private func shifted(_ old: UInt64, plan: MovieRewritePlan, path: String) throws -> UInt64 {
         if base > 0 { return old }
         for (i, piece) in pieces.enumerated() {
-            if case .copy(let h) = piece, old >= h.offset, old < h.end { return offsets[i] + (old - h.offset) }
-            if case .copySized(let h) = piece, old >= h.payloadOffset, old < h.end {
-                return offsets[i] + UInt64(MovieLayout.sizedHeader(h).count) + (old - h.payloadOffset)
+            switch piece {
+            case .copy(let h) where old >= h.offset && old < h.end:
+                return offsets[i] + (old - h.offset)
+            case .copyWithExplicitSize(let h) where old >= h.payloadOffset && old < h.end:
+                return offsets[i] + UInt64(Self.explicitHeaderSize(h)) + (old - h.payloadOffset)
+            default:
+                continue
             }
         }
         throw ParseError(.invalidValue, "chunk offset \(old) points outside the movie's media data", path: path, offset: old)
@@ -83,21 +87,24 @@ struct MovieLayout {
         throw ParseError(.invalidValue, "movie layout did not settle", path: "moov", offset: 0)
     }
 
-    /// The header of a size-0 box written with its real size (64-bit when it needs it).
-    static func sizedHeader(_ h: BoxHeader) -> [UInt8] {
-        var w = ByteWriter()
-        let extra = h.userType?.count ?? 0
-        let small = h.payloadSize + 8 + UInt64(extra)
-        if small <= UInt64(UInt32.max) { w.u32(UInt32(small)); w.fourCC(h.type) } else { w.u32(1); w.fourCC(h.type); w.u64(small + 8) }
-        if let u = h.userType { w.append(u) }
-        return w.bytes
+    /// The header size a box gets when its explicit size is written: 8, or 16 past 4 GiB
+    /// (plus a `uuid`'s extended type).
+    static func explicitHeaderSize(_ h: BoxHeader) -> Int {
+        let extra = h.userType == nil ? 0 : 16
+        return (h.payloadSize + UInt64(8 + extra) <= UInt64(UInt32.max) ? 8 : 16) + extra
     }
 
-    /// The bytes of a non-copied piece (for `copySized`, the new header; the payload is copied).
+    /// The bytes of a non-copied piece.
     func bytes(of piece: Piece, plan: MovieRewritePlan) -> [UInt8] {
         switch piece {
         case .copy: return []
-        case .copySized(let h): return MovieLayout.sizedHeader(h)
+        case .copyWithExplicitSize(let h):
+            // Only the header: the payload is copied from the source.
+            let size = UInt64(Self.explicitHeaderSize(h)) + h.payloadSize
+            var w = ByteWriter(capacity: 32)
+            if size <= UInt64(UInt32.max) { w.u32(UInt32(size)); w.fourCC(h.type) } else { w.u32(1); w.fourCC(h.type); w.u64(size) }
+            if let user = h.userType { w.append(user) }
+            return w.bytes
         case .movie: return moovBytes
         case .atom(let a): return a.serialized()
         case .appendedMedia:

@@ -4,34 +4,47 @@ import BinaryIO
 import Glibc
 #endif
 
-/// Edits a movie whose `moov` is its last box without rewriting the media: `prepare()`
-/// appends a new `mdat` (the new samples) and the new `moov` and fsyncs, leaving the old
-/// `moov` first so players still use it; `commit()` retires the old `moov` as `free` with one
-/// 4-byte write. The file is a playable movie at every instant, and the cost does not grow
-/// with the size of the video. `abort()` truncates the appended bytes away.
+/// Edits a movie without rewriting its media, wherever its `moov` is: `prepare()` appends a
+/// new `mdat` (the new samples) and the new `moov` at the end of the file and fsyncs, leaving
+/// the old `moov` first so players still use it (a second `moov` is ignored by players and by
+/// our reader); `commit()` retires the old `moov` as `free` with one 4-byte write, after which
+/// the new one is the first. No byte of media moves, so no chunk offset changes: the file is a
+/// playable movie at every instant, and the cost does not grow with the size of the video. A
+/// `moov` that came first ends up last (`--faststart` takes the whole-file rewrite instead).
+/// `abort()` truncates the appended bytes away.
+///
+/// A last box of size 0 ("to the end of the file", e.g. an `mdat` of a streamed recording)
+/// would swallow what is appended: before appending, its explicit size is written (4 bytes,
+/// fsynced; it means the same as 0 while nothing follows). A size that needs the 64-bit form
+/// cannot be written into an 8-byte header: such a file takes the whole-file rewrite.
 public final class TailAppendMovieWrite: PreparedFileWrite {
     public let path: String
     private let originalSize: UInt64
     private let oldMovieTypeOffset: UInt64
+    /// The last box's header offset and explicit size, when its size field is 0.
+    private let explicitSize: (offset: UInt64, size: UInt32)?
     private let appended: [UInt8]
     private var fd: Int32 = -1
     private var state: State = .planned
     private enum State { case planned, prepared, finished }
 
-    /// Whether `file` can be edited this way: its first `moov` is the last box, with its size
-    /// written out (a `moov` of size 0, "to the end of the file", would swallow what is appended).
+    /// Whether `file` can be edited this way: it ends cleanly (no interrupted edit left) and
+    /// its last box, if it runs to the end of the file, can take an explicit 32-bit size.
     public static func applies(to file: MovieFile) -> Bool {
-        file.moovHeader.end == file.topLevel.fileSize && !file.moovHeader.runsToEnd
+        guard file.topLevel.incompleteTailOffset == nil, let last = file.topLevel.boxes.last else { return false }
+        if InterruptedAppendRecovery.leftoverStart(in: file) != nil { return false }
+        return !last.runsToEnd || (last.headerSize == 8 && last.size <= UInt64(UInt32.max))
     }
 
     public init(_ plan: MovieRewritePlan) throws {
         let file = plan.file
-        guard TailAppendMovieWrite.applies(to: file) else {
-            throw ParseError(.unsupported, "moov is not the last box; a tail edit does not apply", path: "moov", offset: file.moovHeader.offset)
+        guard TailAppendMovieWrite.applies(to: file), let last = file.topLevel.boxes.last else {
+            throw ParseError(.unsupported, "the file does not end cleanly with a box of known size; a tail edit does not apply", path: "", offset: file.topLevel.fileSize)
         }
         path = file.source.path
         originalSize = file.topLevel.fileSize
         oldMovieTypeOffset = file.moovHeader.offset + 4
+        explicitSize = last.runsToEnd ? (last.offset, UInt32(last.size)) : nil
         let layout = try MovieLayout(pieces: [.appendedMedia, .movie], base: originalSize, plan: plan)
         appended = layout.pieces.flatMap { layout.bytes(of: $0, plan: plan) }
     }
@@ -47,6 +60,12 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             throw ParseError(.io, "file changed while pairing")
         }
         do {
+            // First the explicit size (same meaning while nothing follows), durable before
+            // anything is appended, so the last box never swallows the new moov.
+            if let explicitSize {
+                try writeAll(Self.bigEndian(explicitSize.size), at: explicitSize.offset)
+                guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            }
             // In two halves, so the test-only fault injection can stop a torn append.
             let half = appended.count / 2
             try writeAll(Array(appended[..<half]), at: originalSize)
@@ -55,13 +74,23 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
             FaultInjection.reach(.movieAppended)
         } catch {
-            _ = ftruncate(fd, off_t(originalSize))
-            _ = fsync(fd)
+            undoAppend()
             close(fd); fd = -1
             state = .finished
             throw error
         }
         state = .prepared
+    }
+
+    /// Cuts the appended bytes and puts back a size field of 0: the original bytes again.
+    private func undoAppend() {
+        _ = ftruncate(fd, off_t(originalSize))
+        if let explicitSize { try? writeAll(Self.bigEndian(0), at: explicitSize.offset) }
+        _ = fsync(fd)
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
     public func commit() throws {
@@ -73,8 +102,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     public func abort() {
         guard state == .prepared else { return }
-        _ = ftruncate(fd, off_t(originalSize))
-        _ = fsync(fd)
+        undoAppend()
         close(fd); fd = -1
         state = .finished
     }

@@ -1,11 +1,39 @@
 import BinaryIO
 
 /// Writes the edited movie as a whole new file through a temporary file beside the target:
-/// every top-level box copied byte for byte except `moov` (edited, same place) and an
-/// optional replacement `ftyp`, plus a new `mdat` with the appended samples at the end.
-/// The result is fsynced but not yet renamed: the caller commits or discards it.
+/// every top-level box copied byte for byte except `moov` (edited) and an optional replacement
+/// `ftyp`, plus a new `mdat` with the appended samples at the end. The `moov` stays where it
+/// was, or with `moovFirst` goes before the first `mdat` (a "fast start" file), with every
+/// chunk offset shifted to match. A box of size 0 ("to the end of the file") that no longer
+/// ends the file gets its explicit size. The result is fsynced but not yet renamed: the
+/// caller commits or discards it.
 public enum WholeFileMovieWriter {
-    public static func prepare(_ plan: MovieRewritePlan, targetPath: String, modeFrom: String? = nil) throws -> AtomicFileWriter {
+    public static func prepare(_ plan: MovieRewritePlan, targetPath: String, modeFrom: String? = nil, moovFirst: Bool = false) throws -> AtomicFileWriter {
+        let layout = try MovieLayout(pieces: pieces(plan, moovFirst: moovFirst), base: 0, plan: plan)
+        let file = plan.file
+        let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
+        do {
+            for piece in layout.pieces {
+                switch piece {
+                case .copy(let box):
+                    try writer.copy(from: file.source, offset: box.offset, count: box.size)
+                case .copyWithExplicitSize(let box):
+                    try writer.write(layout.bytes(of: piece, plan: plan))
+                    try writer.copy(from: file.source, offset: box.payloadOffset, count: box.payloadSize)
+                default:
+                    try writer.write(layout.bytes(of: piece, plan: plan))
+                }
+            }
+            try writer.sync()
+        } catch {
+            writer.discard()
+            throw error
+        }
+        return writer
+    }
+
+    /// The output, piece by piece.
+    static func pieces(_ plan: MovieRewritePlan, moovFirst: Bool) -> [MovieLayout.Piece] {
         let file = plan.file
         var pieces: [MovieLayout.Piece] = []
         var wroteFileType = false
@@ -26,33 +54,18 @@ public enum WholeFileMovieWriter {
                 pieces.append(.atom(plan.replacementFileType!))
                 wroteFileType = true
             default:
-                pieces.append(.copy(box))
+                pieces.append(box.runsToEnd ? .copyWithExplicitSize(box) : .copy(box))
             }
+        }
+        if moovFirst, let movieAt = pieces.firstIndex(where: { if case .movie = $0 { return true }; return false }),
+           let mediaAt = pieces.firstIndex(where: { if case .copy(let h) = $0 { return h.type == "mdat" }; if case .copyWithExplicitSize(let h) = $0 { return h.type == "mdat" }; return false }),
+           mediaAt < movieAt {
+            pieces.remove(at: movieAt)
+            pieces.insert(.movie, at: mediaAt)
         }
         if !plan.appendedMedia.isEmpty { pieces.append(.appendedMedia) }
-        // A box "to the end of the file" that no longer ends the file gets its real size.
-        for (i, piece) in pieces.enumerated() where i < pieces.count - 1 {
-            if case .copy(let box) = piece, box.runsToEnd { pieces[i] = .copySized(box) }
-        }
-        let layout = try MovieLayout(pieces: pieces, base: 0, plan: plan)
-
-        let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
-        do {
-            for piece in layout.pieces {
-                if case .copy(let box) = piece {
-                    try writer.copy(from: file.source, offset: box.offset, count: box.size)
-                } else if case .copySized(let box) = piece {
-                    try writer.write(layout.bytes(of: piece, plan: plan))
-                    try writer.copy(from: file.source, offset: box.payloadOffset, count: box.payloadSize)
-                } else {
-                    try writer.write(layout.bytes(of: piece, plan: plan))
-                }
-            }
-            try writer.sync()
-        } catch {
-            writer.discard()
-            throw error
-        }
-        return writer
+        // Only the last piece may keep a size of 0.
+        if let last = pieces.indices.last, case .copyWithExplicitSize(let box) = pieces[last] { pieces[last] = .copy(box) }
+        return pieces
     }
 }

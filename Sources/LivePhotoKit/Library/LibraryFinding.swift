@@ -44,6 +44,8 @@ public struct LibraryScan: Sendable {
     public var filesRead: Int
     /// Folders given that could not be walked: (path, reason).
     public var unreadableFolders: [(path: String, reason: String)]
+    /// What was read from each file, so `verify DIR` need not read a still again.
+    public var files: [ScannedFile] = []
 
     public func count(_ kind: LibraryFinding.Kind) -> Int { findings.filter { $0.finding == kind }.count }
     public var candidates: [LibraryFinding] { findings.filter { $0.finding == .candidate } }

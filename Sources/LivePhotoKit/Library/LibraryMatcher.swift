@@ -4,11 +4,15 @@ import Foundation
 /// name (same folder and stem, extension case ignored, a movie's `_HEVC` suffix ignored).
 public enum LibraryMatcher {
     /// The name key of a file: its folder and stem, with a movie's `_HEVC` suffix dropped.
+    /// (Plain string slicing: the paths come standardized from the scanner, and a URL per file
+    /// is a measurable part of a large scan.)
     static func nameKey(_ file: ScannedFile) -> String {
-        let url = URL(fileURLWithPath: file.path)
-        var stem = url.deletingPathExtension().lastPathComponent
-        if file.role == .movie, stem.uppercased().hasSuffix("_HEVC") { stem = String(stem.dropLast(5)) }
-        return url.deletingLastPathComponent().path + "/" + stem
+        let path = file.path
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        var stem = path[nameStart...]
+        if let dot = stem.lastIndex(of: "."), dot > stem.startIndex { stem = stem[..<dot] }
+        if file.role == .movie, stem.uppercased().hasSuffix("_HEVC") { stem = stem.dropLast(5) }
+        return String(path[..<nameStart]) + stem
     }
 
     /// Preference among several stills or movies of one name: JPEG before HEIC, QuickTime before MP4.

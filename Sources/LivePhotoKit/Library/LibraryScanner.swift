@@ -23,6 +23,6 @@ public enum LibraryScanner {
             return ScannedFile.read(path: list[$0].path, role: list[$0].role)
         }
         progress?.finish()
-        return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable)
+        return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable, files: scanned)
     }
 }

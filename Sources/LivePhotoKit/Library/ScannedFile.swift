@@ -23,6 +23,8 @@ public struct ScannedFile: Sendable, Equatable {
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
     static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
+    /// Read at once when a file is opened: a JPEG's EXIF and a small movie's boxes lie within.
+    static let prefetchBytes = 64 << 10
 
     static func role(forExtension ext: String) -> Role? {
         let e = ext.lowercased()
@@ -36,7 +38,7 @@ public struct ScannedFile: Sendable, Equatable {
         var file = ScannedFile(path: path, role: role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
-            let source = try FileSource(path: path)
+            let source = try FileSource(path: path, prefetch: ScannedFile.prefetchBytes)
             let kind = try FileKind.detect(source)
             file.format = kind.rawValue
             switch kind {

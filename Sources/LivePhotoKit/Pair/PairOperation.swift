@@ -26,7 +26,7 @@ public enum PairOperation {
         }
 
         var movieFile = try InputFiles.openMovie(moviePath)
-        if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile.topLevel), !options.dryRun {
+        if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile), !options.dryRun {
             // An earlier run was interrupted mid-append: cut its leftovers, then read again.
             do {
                 try WritePermission.require(moviePath)
@@ -111,8 +111,11 @@ public enum PairOperation {
         let movieUnchanged = outputs.movie == moviePath && placement == .keep && existing.tracks.count == 1
             && movie.metadata?.stringValue(forKey: contentKey) == identifier
             && (movie.userDataMetadata?.stringValue(forKey: contentKey) ?? identifier) == identifier
-        let inPlaceTail = targets.movieTailAppendAllowed && TailAppendMovieWrite.applies(to: movieFile)
-        result.movieWrite = movieUnchanged ? "none" : outputs.movie != moviePath ? "new-file" : (inPlaceTail ? "tail-append" : "rewrite")
+        var method = MovieWriteMethod.choose(movieFile, inPlace: outputs.movie == moviePath, faststart: options.faststart)
+        if method == .tailAppend && !targets.movieTailAppendAllowed { method = .rewrite }   // a split hard link
+        if movieUnchanged { method = .none }
+        let inPlaceTail = method == .tailAppend
+        result.movieWrite = method.rawValue
         if options.dryRun {
             result.status = "dry-run"
             return result
@@ -152,7 +155,7 @@ public enum PairOperation {
             if inPlaceTail {
                 movieWrite = .tailAppend(try TailAppendMovieWrite(plan))
             } else {
-                movieWrite = .replacement(try WholeFileMovieWriter.prepare(plan, targetPath: targets.movie, modeFrom: moviePath))
+                movieWrite = .replacement(try WholeFileMovieWriter.prepare(plan, targetPath: targets.movie, modeFrom: moviePath, moovFirst: options.faststart))
                 FaultInjection.reach(.moviePrepared)
             }
         } catch {

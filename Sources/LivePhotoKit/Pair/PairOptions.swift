@@ -37,6 +37,9 @@ public struct PairOptions: Sendable {
     public var lockWait: Double = FileLockSet.defaultWait
     /// Polled while waiting and before committing: a requested stop rolls back an uncommitted pair.
     public var stop: StopRequest? = nil
+    /// Keep (or put) `moov` before the media, through a whole-file rewrite, instead of the
+    /// constant-time tail edit that leaves a new `moov` at the end.
+    public var faststart = false
 
     public init() {}
 }
@@ -52,7 +55,7 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var stillTime: Double
     /// "already-paired", "paired", "dry-run"
     public var status: String
-    /// How the movie was written: "tail-append" (in place, media untouched), "rewrite" (whole file), "new-file", or "none".
+    /// How the movie was written: a `MovieWriteMethod` raw value ("tail-append", "rewrite", "new-file", "none").
     public var movieWrite: String
     /// What happened (or would happen) to the still-image-time track: `kept` as it was (also
     /// when already paired), its sample `moved`, or a new one `added`.
