@@ -189,7 +189,7 @@ struct PairRoundTripTests {
         #expect(try PairOperation.run(still: still, movie: movie).status == "already-paired")
     }
 
-    @Test("a last moov of size 0 is not tail-appended to (it would swallow the appended boxes): the movie is rewritten")
+    @Test("a last moov of size 0 gets its real size before the tail edit appends after it (it would swallow the appended boxes)")
     func sizeZeroMovieBox() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -202,12 +202,14 @@ struct PairRoundTripTests {
         try handle.write(contentsOf: Data([0, 0, 0, 0]))
         try handle.close()
         let result = try PairOperation.run(still: still, movie: movie)
-        #expect(result.movieWrite == "rewrite")
+        #expect(result.movieWrite == "tail-append")
         #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
-        #expect(try TopLevelBoxes.scan(FileSource(path: movie)).boxes.allSatisfy { !$0.runsToEnd })
+        let after = try TopLevelBoxes.scan(FileSource(path: movie)).boxes
+        #expect(after.allSatisfy { !$0.runsToEnd })
+        #expect(after.first { $0.offset == moov.offset }?.size == moov.size, "the retired moov has its real size written")
     }
 
-    @Test("an mdat of size 0 (to the end of the file) gets its real size before a new mdat follows it")
+    @Test("an mdat of size 0 (to the end of the file) gets its real size when --faststart rewrites a new mdat after it")
     func sizeZeroMediaData() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -224,7 +226,10 @@ struct PairRoundTripTests {
         try handle.close()
         #expect(try TopLevelBoxes.scan(FileSource(path: movie)).boxes.last?.runsToEnd == true)
 
-        let result = try PairOperation.run(still: still, movie: movie)
+        var options = PairOptions()
+        options.faststart = true
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(result.movieWrite == "rewrite")
         #expect(result.stillImageTime == .added)
         let after = try TopLevelBoxes.scan(FileSource(path: movie)).boxes
         #expect(after.map(\.type.description) == boxes.map(\.type.description) + ["mdat"])
