@@ -82,9 +82,9 @@ struct VerifyCommand: ParsableCommand {
             if json {
                 print(Console.json(report))
             } else {
-                for c in report.checks { print("\(c.passed ? "✓" : "✗") \(c.name): \(c.detail)") }
-                let failed = report.checks.filter { !$0.passed }.count
-                print(report.valid ? "valid Live Photo pair (\(report.checks.count) checks passed)"
+                for c in report.checks { print("\(c.notChecked == true ? "-" : c.passed ? "✓" : "✗") \(c.name): \(c.detail)") }
+                let failed = report.checks.filter(\.failed).count
+                print(report.valid ? "valid Live Photo pair (\(report.checks.filter(\.passed).count) checks passed)"
                                    : "NOT a valid Live Photo pair (\(failed) of \(report.checks.count) checks failed)")
             }
         }

@@ -40,7 +40,7 @@ public enum BatchOperations {
             do {
                 let r = try Verifier.verify(still: still, movie: movie, strict: strict)
                 return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
-                                    failedChecks: r.checks.filter { !$0.passed }.map(\.name), exitCode: r.valid ? 0 : 1)
+                                    failedChecks: r.checks.filter(\.failed).map(\.name), exitCode: r.valid ? 0 : 1)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: LivePhotoError.Category.unreadable.rawValue)

@@ -17,7 +17,7 @@ public struct ScannedFile: Sendable, Equatable {
     public var error: String?
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
-    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
+    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "hif"]
     static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
 
     static func role(forExtension ext: String) -> Role? {
@@ -41,14 +41,14 @@ public struct ScannedFile: Sendable, Equatable {
                 file.identifier = try StillImageReader.contentIdentifier(source: source)
             case .heic:
                 file.role = .still
-                file.error = "HEIC stills are not yet supported"
+                file.identifier = try StillReading.contentIdentifier(source: source, kind: .heic)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
                 let movie = try MovieFile(source: source)
                 file.identifier = movie.movie.contentIdentifier
                 file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
             case .unknown:
-                file.error = "not a JPEG still or a QuickTime/MP4 movie"
+                file.error = "not a JPEG/HEIC still or a QuickTime/MP4 movie"
             }
         } catch {
             file.error = LivePhotoError.wrap(error, path: path).reason

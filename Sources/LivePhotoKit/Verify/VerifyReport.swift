@@ -8,6 +8,12 @@ public struct VerifyReport: Codable, Equatable, Sendable {
         public var detail: String
         /// Whether the check is one `--strict` adds.
         public var strict: Bool
+        /// True when the check could not be made (a HEIC still's decode: no HEVC decoder is
+        /// linked); `passed` is then false, and the check does not count against `valid`.
+        public var notChecked: Bool? = nil
+
+        /// Whether this check makes the pair invalid.
+        public var failed: Bool { !passed && notChecked != true }
     }
 
     public var still: String
