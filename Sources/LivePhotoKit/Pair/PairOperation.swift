@@ -13,7 +13,11 @@ public enum PairOperation {
         try InputFiles.requireKind(moviePath, still: false)
 
         let stillInfo: StillImageInfo
-        do { stillInfo = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        let stillIsHEIC: Bool
+        do {
+            stillIsHEIC = try FileKind.detect(path: stillPath) == .heic
+            stillInfo = try StillReading.info(path: stillPath)
+        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         if case .foreign(let maker) = stillInfo.makerNote, !options.replaceForeignMakerNote {
             throw LivePhotoError(path: stillPath, reason: ForeignMakerNoteError(maker: maker).description, category: .refused)
         }
@@ -64,10 +68,20 @@ public enum PairOperation {
         AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
         AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
 
-        let stillWriter: AtomicFileWriter
+        let stillWriter: PreparedFileWrite
         do {
-            stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: outputs.still, identifier: identifier,
-                                                           replaceForeignMakerNote: options.replaceForeignMakerNote)
+            if stillIsHEIC {
+                // A HEIC that already holds the identifier is left as it is (only the movie changes).
+                if stillID == identifier && outputs.still == stillPath {
+                    stillWriter = UnchangedFile()
+                } else {
+                    stillWriter = try HEICIdentifierWriter.prepare(sourcePath: stillPath, targetPath: outputs.still, identifier: identifier,
+                                                                   replaceForeignMakerNote: options.replaceForeignMakerNote).write
+                }
+            } else {
+                stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: outputs.still, identifier: identifier,
+                                                               replaceForeignMakerNote: options.replaceForeignMakerNote)
+            }
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
@@ -77,7 +91,7 @@ public enum PairOperation {
         do {
             try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: stillTime)
         } catch {
-            stillWriter.discard()
+            stillWriter.abort()
             throw LivePhotoError.wrap(error, path: moviePath)
         }
 
@@ -91,7 +105,7 @@ public enum PairOperation {
                 movieWrite = try WholeFileMovieWriter.prepare(plan, targetPath: outputs.movie, modeFrom: moviePath)
             }
         } catch {
-            stillWriter.discard()
+            stillWriter.abort()
             throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
         }
         // Both are on disk; now the two commits: a rename, then a rename or a 4-byte write.
