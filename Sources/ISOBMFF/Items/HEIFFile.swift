@@ -162,6 +162,12 @@ public struct HEIFFile {
         guard let item = locations.item(id) else {
             throw ParseError(.invalidValue, "item \(id) has no location", path: "meta/iloc", offset: metaHeader.offset)
         }
+        return try bytes(of: item, maximum: maximum)
+    }
+
+    /// Reads the bytes of a located item (its extents concatenated), refusing more than `maximum`.
+    public func bytes(of item: ItemLocationBox.Item, maximum: Int = 16 << 20) throws -> [UInt8] {
+        let id = item.itemID
         let ranges = try dataRanges(of: item)
         let total = ranges.reduce(UInt64(0)) { $0 + ($1.upperBound - $1.lowerBound) }
         guard total <= UInt64(maximum) else {

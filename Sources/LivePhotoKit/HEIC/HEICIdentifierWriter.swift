@@ -76,16 +76,21 @@ enum HEICIdentifierWriter {
                 throw fail("has a different '\(type)'")
             }
         }
+        let entries = Dictionary(file.itemInfo.entries.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
         for entry in sourceFile.itemInfo.entries {
-            guard file.itemInfo.entry(entry.itemID) == entry else { throw fail("describes item \(entry.itemID) differently") }
+            guard entries[entry.itemID] == entry else { throw fail("describes item \(entry.itemID) differently") }
         }
-        for ref in sourceFile.references.references where !file.references.references.contains(ref) {
-            throw fail("lost a '\(ref.type)' reference from item \(ref.fromItemID)")
+        // The new file's references are the old ones, in order, plus at most an added `cdsc`.
+        guard file.references.references.starts(with: sourceFile.references.references) else {
+            throw fail("changed the item references")
         }
+        let located = Dictionary(file.locations.items.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
         for item in sourceFile.locations.items where item.itemID != editedItem {
             guard item.constructionMethod != .itemOffset else { continue }
-            let old = try sourceFile.itemBytes(item.itemID, maximum: Int.max)
-            guard try file.itemBytes(item.itemID, maximum: Int.max) == old else { throw fail("changed the bytes of item \(item.itemID)") }
+            guard let now = located[item.itemID],
+                  try file.bytes(of: now, maximum: Int.max) == sourceFile.bytes(of: item, maximum: Int.max) else {
+                throw fail("changed the bytes of item \(item.itemID)")
+            }
         }
     }
 }

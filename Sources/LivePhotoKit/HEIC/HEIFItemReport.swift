@@ -39,13 +39,17 @@ public struct HEIFReport: Codable, Equatable, Sendable {
         let ispe = try file.property("ispe", of: pid, ImageSpatialExtents.init)
         let irot = try file.property("irot", of: pid, ImageRotation.init)
         let imir = try file.property("imir", of: pid, ImageMirror.init)
-        let tiles = Set(file.references.targets(of: pid, type: "dimg"))
+        let primaryTiles = Set(file.references.targets(of: pid, type: "dimg"))
+        // Tiles of any grid (the primary's, a grid thumbnail's).
+        let tiles = Set(file.references.references.filter { $0.type == "dimg" }.flatMap(\.toItemIDs))
         let thumbnails = Set(file.references.sources(to: pid, type: "thmb"))
         let auxiliary = Set(file.references.references.filter { $0.type == "auxl" }.map(\.fromItemID))
         let exif = file.exifItemID
         let primary = PrimaryItem(id: pid, type: file.itemInfo.entry(pid)?.typeName ?? "?", width: ispe.map { Int($0.width) },
                                   height: ispe.map { Int($0.height) }, rotation: Int(irot?.quarterTurns ?? 0) * 90,
-                                  mirror: imir.map { $0.axis == 0 ? "vertical" : "horizontal" }, tiles: tiles.count)
+                                  mirror: imir.map { $0.axis == 0 ? "vertical" : "horizontal" }, tiles: primaryTiles.count)
+        // By id once: a file may hold thousands of items.
+        let locations = Dictionary(file.locations.items.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
         var items: [Item] = []
         items.reserveCapacity(file.itemInfo.entries.count)
         for entry in file.itemInfo.entries {
@@ -64,7 +68,7 @@ public struct HEIFReport: Codable, Equatable, Sendable {
                 aux = String(decoding: auxC.dropFirst(4).prefix { $0 != 0 }, as: UTF8.self)
             }
             var bytes: UInt64 = 0
-            if let location = file.locations.item(id), let ranges = try? file.dataRanges(of: location) {
+            if let location = locations[id], let ranges = try? file.dataRanges(of: location) {
                 bytes = ranges.reduce(0) { $0 + $1.upperBound - $1.lowerBound }
             }
             // Only the Exif item pairing reads counts as "exif"; another one is plain metadata.
