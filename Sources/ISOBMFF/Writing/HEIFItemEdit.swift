@@ -92,8 +92,10 @@ public struct HEIFItemEdit {
                 let newSize = UInt64(Int64(fileSize) + shift)
                 edited.items[index].methodField &= 0xFFF0          // construction method 0: file offset
                 edited.items[index].dataReferenceIndex = 0
-                edited.items[index].baseOffset = 0
-                edited.items[index].extents = [.init(offset: newSize + 8, length: UInt64(data.count))]
+                // Where extent offsets take no bytes, the base offset carries the position.
+                let inBase = edited.offsetSize == 0 && edited.baseOffsetSize > 0
+                edited.items[index].baseOffset = inBase ? newSize + 8 : 0
+                edited.items[index].extents = [.init(offset: inBase ? 0 : newSize + 8, length: UInt64(data.count))]
                 var w = ByteWriter(capacity: data.count + 8)
                 w.u32(UInt32(data.count + 8)); w.fourCC("mdat"); w.append(data)
                 appended = w.bytes
