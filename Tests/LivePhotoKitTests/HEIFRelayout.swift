@@ -16,6 +16,8 @@ struct HEIFRelayout: CustomStringConvertible {
     var dropExif = false
     /// The primary item's bytes in two extents.
     var splitPrimary = false
+    /// Zero bytes added after the Exif item's data (room for a larger EXIF in place).
+    var exifPadding = 0
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -23,8 +25,12 @@ struct HEIFRelayout: CustomStringConvertible {
         if exifInIdat { parts.append("Exif in idat") }
         if dropExif { parts.append("no Exif item") }
         if splitPrimary { parts.append("primary in 2 extents") }
+        if exifPadding > 0 { parts.append("Exif padded by \(exifPadding)") }
         return parts.joined(separator: ", ")
     }
+
+    /// libheif 1.15 does not read extents of length 0 ("to the end of the file").
+    var libheifReads: Bool { lengthSize != 0 }
 
     func build(from file: HEIFFile) throws -> [UInt8] {
         let exifID = file.exifItemID
@@ -32,6 +38,7 @@ struct HEIFRelayout: CustomStringConvertible {
         let items = file.locations.items.filter { $0.itemID != dropped }
         var data: [UInt32: [UInt8]] = [:]
         for item in items { data[item.itemID] = try file.bytes(of: item) }
+        if let exifID, exifPadding > 0 { data[exifID]? += [UInt8](repeating: 0, count: exifPadding) }
         let inIdat: UInt32? = exifInIdat ? exifID : nil
         let idatBytes = inIdat.flatMap { data[$0] } ?? []
 
@@ -49,7 +56,8 @@ struct HEIFRelayout: CustomStringConvertible {
                 let perItemBase = offsetSize == 0
                 let base = perItemBase ? mdatPayloadStart + cursor : baseOffsetSize > 0 ? mdatPayloadStart : 0
                 let start = perItemBase ? 0 : (baseOffsetSize > 0 ? 0 : mdatPayloadStart) + cursor
-                var extents = [ItemLocationBox.Extent(offset: start, length: UInt64(bytes.count))]
+                // 0-byte lengths: the (one) item runs to the end of the file.
+                var extents = [ItemLocationBox.Extent(offset: start, length: lengthSize == 0 ? 0 : UInt64(bytes.count))]
                 if splitPrimary && item.itemID == file.primaryItemID && bytes.count > 1 {
                     let half = UInt64(bytes.count / 2)
                     extents = [.init(offset: start, length: half), .init(offset: start + half, length: UInt64(bytes.count) - half)]
@@ -98,6 +106,11 @@ struct HEIFRelayout: CustomStringConvertible {
         // No room for an offset: adding the Exif item widens iloc, which grows meta again.
         HEIFRelayout(ilocVersion: 1, offsetSize: 0, lengthSize: 4, baseOffsetSize: 4, dropExif: true),
         HEIFRelayout(ilocVersion: 1, offsetSize: 0, lengthSize: 4, baseOffsetSize: 4),
+        HEIFRelayout(exifPadding: 512),
+        // One item whose length is "to the end of the file": appending must not extend it, and
+        // the added Exif item's length needs a field: iloc is widened.
+        HEIFRelayout(ilocVersion: 0, offsetSize: 4, lengthSize: 0, dropExif: true),
+        HEIFRelayout(exifInIdat: true, exifPadding: 512),
     ]
 }
 

@@ -75,6 +75,17 @@ public struct HEIFItemEdit {
             }
         }
 
+        if inPlaceTarget == nil {
+            // An extent of length 0 runs to the end of the file: once bytes are appended it would
+            // take them in. Give such extents their length (widening the length field if needed).
+            for i in iloc.items.indices where iloc.items[i].itemID != id && iloc.items[i].constructionMethod == .fileOffset
+                && iloc.items[i].extents.contains(where: { $0.length == 0 }) {
+                let ranges = try file.dataRanges(of: iloc.items[i])
+                for e in iloc.items[i].extents.indices where iloc.items[i].extents[e].length == 0 {
+                    iloc.items[i].extents[e].length = ranges[e].upperBound - ranges[e].lowerBound
+                }
+            }
+        }
         var metaAtom = file.meta
         let fileSize = file.source.size
         let oldMeta = file.metaHeader
