@@ -84,7 +84,7 @@ struct CLITests {
         #expect(lines.contains("livephoto: \(missing): no such file or directory"))
         #expect(lines.contains("livephoto: \(dir.path): is a directory"))
         #expect(lines.contains("livephoto: \(empty): empty file"))
-        #expect(lines.contains("livephoto: \(text): not a JPEG still or a QuickTime/MP4 movie"))
+        #expect(lines.contains("livephoto: \(text): not a JPEG/HEIC still or a QuickTime/MP4 movie"))
         #expect(lines.contains { $0.hasPrefix("livephoto: \(cut): truncated") })
         #expect(r.out.contains("\(good): QuickTime movie"))
     }
@@ -232,7 +232,7 @@ struct FolderCLITests {
         let bad = try CLITests.livephoto("pair", "-q", dir.path)
         #expect(bad.status == 3)
         #expect(bad.out.isEmpty)
-        #expect(bad.err.contains("livephoto: \(sub.appendingPathComponent("IMG_0099.MOV").path): not a JPEG still or a QuickTime/MP4 movie"))
+        #expect(bad.err.contains("livephoto: \(sub.appendingPathComponent("IMG_0099.MOV").path): not a JPEG/HEIC still or a QuickTime/MP4 movie"))
         try FileManager.default.removeItem(atPath: junkStill)
         try FileManager.default.removeItem(atPath: sub.appendingPathComponent("IMG_0099.MOV").path)
         try FileManager.default.removeItem(atPath: sub.appendingPathComponent("IMG_0001.JPG").path)

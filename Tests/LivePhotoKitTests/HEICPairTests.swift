@@ -92,7 +92,7 @@ struct HEICPairTests {
         return (before, after, dir)
     }
 
-    @Test("corpus iPhone HEICs (grid of 48 tiles, XMP): new identifier, everything else kept, file grows by one small mdat",
+    @Test("corpus iPhone HEICs (grid of 48 tiles, XMP): new identifier, everything else kept; edited in place, only the Exif item and its iloc extent change",
           .enabled(if: !corpusHEICs.isEmpty))
     func corpusRoundTrip() throws {
         for path in Self.corpusHEICs {
@@ -100,10 +100,22 @@ struct HEICPairTests {
             let (_, after, dir) = try Self.pairAndCheck(stillBytes: original, name: URL(fileURLWithPath: path).lastPathComponent)
             defer { try? FileManager.default.removeItem(at: dir) }
             let written = try Support.bytes(after)
-            // Edited in place: the old bytes stay except a few in iloc; a new mdat follows.
-            let changed = zip(original, written).filter { $0 != $1 }.count
-            #expect(changed > 0 && changed <= 16, "\(changed) bytes of the original changed")
-            #expect(written.count > original.count && written.count - original.count < 64 * 1024)
+            let source = try HEIFFile.open(path: path)
+            let exifID = try #require(source.exifItemID)
+            let exifItem = try #require(source.locations.item(exifID))
+            let exifRange = try #require(try source.dataRanges(of: exifItem).first)
+            if written.count == original.count {
+                // The new EXIF fit the old item's space: it settled there.
+                let changed = original.indices.filter { original[$0] != written[$0] }
+                let inIloc = changed.filter { UInt64($0) < source.metaHeader.end }
+                #expect(inIloc.count <= 16, "\(inIloc.count) bytes of meta changed (only the extent length may)")
+                #expect(changed.allSatisfy { UInt64($0) < source.metaHeader.end || exifRange.contains(UInt64($0)) })
+            } else {
+                // Appended: the old bytes stay except a few in iloc; one small mdat follows.
+                let changed = zip(original, written).filter { $0 != $1 }.count
+                #expect(changed > 0 && changed <= 16, "\(changed) bytes of the original changed")
+                #expect(written.count > original.count && written.count - original.count < 64 * 1024)
+            }
         }
     }
 
@@ -133,8 +145,9 @@ struct HEICPairTests {
                                                               libheifReads: layout.libheifReads)
             defer { try? FileManager.default.removeItem(at: pairDir) }
             let file = try HEIFFile.open(path: after)
-            if layout.exifPadding > 0 && outputDirectory {
-                // The new EXIF fits the old item's space: the copy keeps the original's size.
+            if layout.exifPadding > 0 && (outputDirectory || !layout.exifInIdat) {
+                // The new EXIF fits the old item's space: the copy keeps the original's size, and
+                // so does an in-place edit once it has settled (idat is never rewritten in place).
                 #expect(try Support.bytes(after).count == bytes.count)
             }
             if layout.lengthSize == 0 {
@@ -249,5 +262,27 @@ struct HEICPairTests {
         let aspect = try #require(report.checks.first { $0.name == "aspect-ratio" })
         #expect(aspect.passed, "320x240 still, 320x240 video: \(aspect.detail)")
         #expect(report.valid)
+    }
+}
+
+@Suite("HEIC writer: prepared, then committed or aborted")
+struct HEICWriterSafetyTests {
+    @Test("an in-place edit that is prepared and aborted leaves the file byte for byte; a rewrite leaves no temporary file",
+          arguments: [false, true])
+    func abortRestores(_ dropExif: Bool) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try HEIFFile.open(path: HEICPairTests.heicFixture)
+        let bytes = try HEIFRelayout(dropExif: dropExif).build(from: source)
+        let still = dir.appendingPathComponent("IMG.HEIC").path
+        try Data(bytes).write(to: URL(fileURLWithPath: still))
+        let prepared = try HEICIdentifierWriter.prepare(sourcePath: still, targetPath: still, identifier: ContentIdentifier.random(),
+                                                        replaceForeignMakerNote: false)
+        #expect(prepared.addedItem == dropExif)
+        if !dropExif { #expect(try Support.bytes(still).count > bytes.count, "prepared: the new EXIF is appended, not yet referenced") }
+        #expect(try StillReading.contentIdentifier(path: still) == (dropExif ? nil : "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"))
+        prepared.write.abort()
+        #expect(try Support.bytes(still) == bytes)
+        #expect(Support.temporaries(in: dir).isEmpty)
     }
 }

@@ -36,6 +36,7 @@ enum HEICIdentifierWriter {
 
         let write: PreparedFileWrite
         let edit: HEIFItemEdit
+        var placement: HEIFItemEdit.Placement
         var tail: HEIFItemEdit? = nil
         if inPlaceFile {
             let appended = try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: newItem, data: data, allowInPlace: false)
@@ -43,11 +44,18 @@ enum HEICIdentifierWriter {
         }
         if let tail {
             edit = tail
-            let tailWrite = try HEIFTailAppendWrite(tail)
+            // Where the new EXIF fits the old item's space, it ends up there (the file keeps its
+            // size); it goes through the appended box first so that every step is safe.
+            let inPlace = exif == nil ? nil : try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: nil, data: data, allowInPlace: true)
+            let tailWrite = try HEIFTailAppendWrite(tail, inPlace: inPlace)
             try tailWrite.prepare()
-            write = VerifiedCommit(tailWrite) {
+            write = VerifiedCommit(tailWrite, check: {
                 try verifyWritten(sourceFile: file, writtenPath: sourcePath, editedItem: edit.itemID, identifier: identifier)
-            }
+            }, afterCheck: {
+                tailWrite.settleInPlace()
+                try verifyWritten(sourceFile: file, writtenPath: sourcePath, editedItem: edit.itemID, identifier: identifier)
+            })
+            placement = tailWrite.canSettleInPlace ? .inPlace : .appended
         } else {
             edit = try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: newItem, data: data, allowInPlace: true)
             let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: sourcePath)
@@ -58,8 +66,9 @@ enum HEICIdentifierWriter {
                 throw error
             }
             write = writer
+            placement = edit.placement
         }
-        return Prepared(write: write, placement: edit.placement, addedItem: exif == nil)
+        return Prepared(write: write, placement: placement, addedItem: exif == nil)
     }
 
     /// Reads the result back as a reader would: it opens, its Exif item holds the identifier,
@@ -99,10 +108,14 @@ enum HEICIdentifierWriter {
 final class VerifiedCommit: PreparedFileWrite {
     let inner: PreparedFileWrite
     let check: () throws -> Void
-    init(_ inner: PreparedFileWrite, check: @escaping () throws -> Void) { self.inner = inner; self.check = check }
+    let afterCheck: () throws -> Void
+    init(_ inner: PreparedFileWrite, check: @escaping () throws -> Void, afterCheck: @escaping () throws -> Void = {}) {
+        self.inner = inner; self.check = check; self.afterCheck = afterCheck
+    }
     func commit() throws {
         try inner.commit()
         do { try check() } catch { inner.abort(); throw error }
+        try afterCheck()
     }
     func abort() { inner.abort() }
 }
