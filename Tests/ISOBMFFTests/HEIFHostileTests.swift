@@ -98,4 +98,19 @@ struct HEIFHostileTests {
         #expect(file.itemInfo.entries.count == 10_000)
         #expect(try file.itemBytes(10_000) == [UInt8(truncatingIfNeeded: 10_000)])
     }
+
+    @Test("a meta of a million tiny boxes, or an iinf claiming a million items, is refused before anything is built for them")
+    func boxFloods() throws {
+        let ftyp = Support.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8))
+        var hdlr = ByteWriter(); hdlr.u32(0); hdlr.u32(0); hdlr.fourCC("pict"); hdlr.zeros(13)
+        let head = Support.box("hdlr", hdlr.bytes) + PrimaryItemBox(itemID: 1).atom().serialized()
+        let frees = [UInt8]((0..<1_000_000).flatMap { _ in Support.box("free", []) })
+        let flood = ftyp + Support.box("meta", [0, 0, 0, 0] + head + frees)
+        #expect(Support.expectParseError("boxes") { _ = try Self.open(flood) }?.kind == .tooLarge)
+        var iinf = ByteWriter(); iinf.u32(0x0100_0000); iinf.u32(1_000_000)
+        for i in 0..<200_000 { iinf.append(Support.box("infe", [0, 0, 0, 0, UInt8(i >> 8 & 0xFF), UInt8(i & 0xFF), 0, 0])) }
+        let items = ftyp + Support.box("meta", [0, 0, 0, 0] + head + Support.box("iinf", iinf.bytes))
+        let error = Support.expectParseError("items") { _ = try Self.open(items) }
+        #expect(error?.kind == .tooLarge && error?.path == "meta/iinf")
+    }
 }

@@ -5,7 +5,12 @@ import BinaryIO
 /// is read only when asked for, bounded by a caller-given maximum.
 public struct HEIFFile {
     /// `meta` is held in memory; real files have a few KB (an iPhone grid of 48 tiles: ~5 KB).
-    public static let maximumMetaSize: UInt64 = 16 << 20
+    public static let maximumMetaSize: UInt64 = 8 << 20
+    /// Items, item properties and their associations: a 200 MP grid has a few thousand tiles;
+    /// the bound keeps a hostile file's memory and time small (about 1 KB per item).
+    public static let maximumItems = 50_000
+    /// Boxes directly in `meta` (hdlr, pitm, iinf, iloc, iref, iprp, idat, dinf, ...).
+    static let maximumMetaChildren = 256
 
     public let source: FileSource
     public let topLevel: TopLevelBoxes
@@ -47,6 +52,7 @@ public struct HEIFFile {
         _ = try BoxHeader.parse(&reader, limit: metaHeader.end, path: "")
         let versionFlags = try reader.readBytes(4)
         guard versionFlags[0] == 0 else { throw ParseError(.unsupported, "meta version \(versionFlags[0]) is not 0", path: "meta", offset: metaHeader.offset) }
+        try BoxCount.require(reader, atMost: HEIFFile.maximumMetaChildren, what: "boxes in meta")
         let children = try AtomParser.parseChildren(&reader, parentPath: "meta", parentType: "meta", depth: 1)
         meta = Atom(type: "meta", prefix: versionFlags, children: children, originalOffset: metaHeader.offset)
         meta.usedLargeSize = metaHeader.headerSize == 16

@@ -21,6 +21,8 @@ public struct ItemInfoBox: Equatable, Sendable {
         self.flags = flags
         let count = version == 0 ? UInt32(try r.readUInt16()) : try r.readUInt32()
         try r.requireEntries(count, size: Self.minimumEntrySize, what: "infe")
+        guard count <= HEIFFile.maximumItems else { throw r.error(.tooLarge, "\(count) items: more than the \(HEIFFile.maximumItems) read") }
+        try BoxCount.require(r, atMost: Int(count), what: "infe boxes (iinf says \(count))")
         let children = try AtomParser.parseChildren(&r, parentPath: path, parentType: "iinf", depth: 3)
         guard children.count == Int(count) else {
             throw ParseError(.invalidValue, "iinf says \(count) entries but holds \(children.count) boxes", path: path, offset: atom.originalOffset ?? 0)

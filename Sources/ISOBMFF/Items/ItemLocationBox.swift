@@ -72,6 +72,7 @@ public struct ItemLocationBox: Equatable, Sendable {
         let idSize = version < 2 ? 2 : 4
         let itemHeader = idSize + (version > 0 ? 2 : 0) + 2 + baseOffsetSize + 2
         try r.requireEntries(count, size: itemHeader, what: "iloc item")
+        guard count <= HEIFFile.maximumItems else { throw r.error(.tooLarge, "\(count) item locations: more than the \(HEIFFile.maximumItems) read") }
         let extentSize = (version > 0 ? indexSize : 0) + offsetSize + lengthSize
         var list: [Item] = []
         list.reserveCapacity(Int(count))

@@ -12,11 +12,13 @@ public struct ItemPropertiesBox {
     /// Bounded by what the box holds: every association takes at least one byte.
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
+        try BoxCount.require(r, atMost: 16, what: "boxes in iprp")
         let children = try AtomParser.parseChildren(&r, parentPath: path, parentType: "iprp", depth: 3)
         guard let ipco = children.first(where: { $0.type == "ipco" }) else {
             throw ParseError(.invalidValue, "iprp has no ipco", path: path, offset: atom.originalOffset ?? 0)
         }
         var co = ipco.payloadReader(path: path + "/ipco")
+        try BoxCount.require(co, atMost: HEIFFile.maximumItems, what: "item properties")
         properties = try AtomParser.parseChildren(&co, parentPath: path + "/ipco", parentType: "ipco", depth: 4)
         var map: [UInt32: [Int]] = [:]
         for ipma in children where ipma.type == "ipma" {
@@ -26,6 +28,7 @@ public struct ItemPropertiesBox {
             let count = try m.readUInt32()
             let idSize = version < 1 ? 2 : 4
             try m.requireEntries(count, size: idSize + 1, what: "ipma entry")
+            guard count <= HEIFFile.maximumItems else { throw m.error(.tooLarge, "\(count) property associations: more than the \(HEIFFile.maximumItems) read") }
             for _ in 0..<count {
                 let at = m.fileOffset
                 let id = idSize == 2 ? UInt32(try m.readUInt16()) : try m.readUInt32()

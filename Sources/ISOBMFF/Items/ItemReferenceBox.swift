@@ -26,6 +26,7 @@ public struct ItemReferenceBox: Equatable, Sendable {
         self.version = version
         self.flags = flags
         let idSize = version == 0 ? 2 : 4
+        try BoxCount.require(r, atMost: HEIFFile.maximumItems, what: "item references")
         var list: [Reference] = []
         while !r.isAtEnd {
             let at = r.fileOffset

@@ -50,8 +50,8 @@ public struct HEIFItemEdit {
             id = replacing
         } else {
             guard let newItem else { preconditionFailure("either an item to replace or a new item") }
-            let used = iinf.entries.map(\.itemID) + iloc.items.map(\.itemID)
-            guard let top = used.max() ?? 0 as UInt32?, top < UInt32.max else {
+            let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)
+            guard top < UInt32.max else {
                 throw ParseError(.tooLarge, "no free item id", path: "meta/iinf", offset: file.metaHeader.offset)
             }
             id = top + 1
@@ -96,9 +96,8 @@ public struct HEIFItemEdit {
             var edited = iloc
             try HEIFItemEdit.shiftAbsoluteOffsets(&edited, by: shift, after: oldMeta, except: id, file: file)
             var appended: [UInt8] = []
-            if let target = inPlaceTarget {
+            if inPlaceTarget != nil {
                 edited.items[index].extents[0].length = UInt64(data.count)
-                _ = target
             } else {
                 let newSize = UInt64(Int64(fileSize) + shift)
                 edited.items[index].methodField &= 0xFFF0          // construction method 0: file offset
