@@ -13,7 +13,7 @@ struct InspectCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Stills (JPEG) and movies (QuickTime, MP4) to inspect.")
+    @Argument(help: "Stills (JPEG, HEIC) and movies (QuickTime, MP4) to inspect.")
     var files: [String]
 
     @Flag(name: .long, help: "Print one JSON document (an array when several files are given).")

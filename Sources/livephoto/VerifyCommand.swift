@@ -21,7 +21,7 @@ struct VerifyCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The still (JPEG) and the movie (QuickTime .mov or MP4); or one or more folders, to verify every pair found in them.", valueName: "STILL MOVIE | DIR"))
+    @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov or MP4); or one or more folders, to verify every pair found in them.", valueName: "STILL MOVIE | DIR"))
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Folders: pairs verified at once (default: the number of cores).")
