@@ -244,8 +244,10 @@ struct HEICPairTests {
         let scan = LibraryScanner.scan([dir.path], jobs: 1)
         #expect(scan.findings.map(\.finding) == [.candidate])
         _ = BatchOperations.self
-        let pairs = try PairOperation.run(still: dir.appendingPathComponent("IMG_0001.heif").path, movie: dir.appendingPathComponent("IMG_0001_HEVC.MOV").path)
+        let still = dir.appendingPathComponent("IMG_0001.heif").path
+        let pairs = try PairOperation.run(still: still, movie: dir.appendingPathComponent("IMG_0001_HEVC.MOV").path)
         #expect(pairs.identifier == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", "the still's identifier is reused")
+        #expect(try Support.bytes(still) == Support.bytes(Self.heicFixture), "a HEIC that already holds the identifier is not written")
         #expect(LibraryScanner.scan([dir.path], jobs: 1).findings.map(\.finding) == [.paired])
     }
 
