@@ -287,4 +287,30 @@ struct HEICWriterSafetyTests {
         #expect(try Support.bytes(still) == bytes)
         #expect(Support.temporaries(in: dir).isEmpty)
     }
+
+    @Test("an in-place edit interrupted after its append (never committed) is cleaned up by a rerun")
+    func interruptedEditRecovers() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG.HEIC")
+        let original = try Support.bytes(still)
+        do {
+            // Prepared (appended and fsynced), then the process "dies": neither commit nor abort.
+            let prepared = try HEICIdentifierWriter.prepare(sourcePath: still, targetPath: still, identifier: ContentIdentifier.random(),
+                                                            replaceForeignMakerNote: false)
+            _ = prepared
+        }
+        let leftover = try Support.bytes(still)
+        #expect(leftover.count > original.count && Array(leftover.prefix(original.count)) == original)
+        #expect(try StillReading.contentIdentifier(path: still) == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", "the leftover is invisible")
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        var options = PairOptions()
+        options.identifier = .fresh
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(try StillReading.contentIdentifier(path: still) == result.identifier)
+        // The leftover was cut before the new edit: the file is the original plus at most one new box.
+        let after = try Support.bytes(still)
+        #expect(after.count <= leftover.count)
+        #expect(try HEIFFile.open(path: still).topLevel.boxes.filter { $0.type == "mdat" }.count <= 2)
+    }
 }

@@ -19,7 +19,12 @@ enum HEICIdentifierWriter {
     }
 
     static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> Prepared {
-        let still = try HEICStill(path: sourcePath)
+        var still = try HEICStill(path: sourcePath)
+        if targetPath == sourcePath, let cut = try HEICInterruptedEdit.leftoverStart(in: still.file) {
+            // An earlier in-place edit was interrupted before its commit: remove what it appended.
+            try InterruptedAppendRecovery.truncate(path: sourcePath, to: cut)
+            still = try HEICStill(path: sourcePath)
+        }
         let file = still.file
         let data: [UInt8]
         let exif = try still.exifPayload()
