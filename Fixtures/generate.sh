@@ -11,7 +11,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")"
 
-for tool in ffmpeg ffprobe exiftool python3; do
+for tool in ffmpeg ffprobe exiftool python3 heif-enc heif-info; do
     command -v "$tool" >/dev/null || { echo "generate.sh: $tool not found" >&2; exit 1; }
 done
 
@@ -122,12 +122,17 @@ $PY canon-makernote "$TMP/base.jpg" still-foreign-makernote.jpg
 # 11. still-exif-icc-xmp.jpg plus 64 bytes after EOI.
 $PY trailer still-exif-icc-xmp.jpg still-jpeg-trailer.jpg
 
+# 12. A HEIC still (libheif's heif-enc, x265): one hvc1 image item and an Exif item
+#     that heif-enc copies from the Apple-MakerNote JPEG (so it carries its identifier).
+#     Single-threaded so the encode is reproducible.
+heif-enc -q 40 -p x265:pools=none -p x265:frame-threads=1 -o still-heic.heic still-apple-makernote.jpg >/dev/null
+
 # ----------------------------------------------------------------- check ---
 
 MOVIES=(movie-moov-last.mov movie-moov-first.mov movie-audio.mov
         movie-co64.mov movie-mp4.mp4 movie-no-ftyp.mov)
 STILLS=(still-no-exif.jpg still-exif-icc-xmp.jpg still-apple-makernote.jpg
-        still-foreign-makernote.jpg still-jpeg-trailer.jpg)
+        still-foreign-makernote.jpg still-jpeg-trailer.jpg still-heic.heic)
 
 fail=0
 size_of() { wc -c <"$1" | tr -d ' '; }
@@ -161,6 +166,8 @@ want "audio track"      bash -c "ffprobe -v error -show_entries stream=codec_nam
 want "Apple MediaGroupUUID" bash -c "exiftool -s -s -s -MediaGroupUUID still-apple-makernote.jpg | grep -qx 0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
 want "Apple BurstUUID"  bash -c "exiftool -s -s -s -BurstUUID still-apple-makernote.jpg | grep -qx 5A6C1B2E-8F3D-4A7B-9C0D-1E2F3A4B5C6D"
 want "Canon Make"       bash -c "exiftool -s -s -s -Make still-foreign-makernote.jpg | grep -qx Canon"
+want "HEIC opens"       heif-info still-heic.heic
+want "HEIC MediaGroupUUID" bash -c "exiftool -s -s -s -MediaGroupUUID still-heic.heic | grep -qx 0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
 want "trailer +64"      bash -c "[ \$((\$(wc -c <still-jpeg-trailer.jpg) - \$(wc -c <still-exif-icc-xmp.jpg))) -eq 64 ]"
 
 for f in "${MOVIES[@]}" "${STILLS[@]}"; do

@@ -30,6 +30,13 @@
 #      Cold cache (info): one scan and one verify after dropping the page cache
 #      (/proc/sys/vm/drop_caches, root only); where that is not permitted, over a fresh copy
 #      of the library instead (which the copy itself leaves in the cache: said so).
+#   4. HEIC (skipped when heif-enc is missing): a 12 MP HEIC made by heif-enc from the corpus
+#      still (EXIF copied, no MakerNote yet). Per round (5): `cp` of it (timed: the baseline,
+#      and the fresh copy), then `livephoto pair -q` of it with the small fixture movie in
+#      place (timed), and how many bytes the HEIC grew (the new Exif item is appended; the
+#      image data is not rewritten). Then a library of H pairs (BENCH_HEIC_PAIRS, default
+#      1000) of Fixtures/still-heic.heic + Fixtures/movie-audio.mov: `pair -q --new-id DIR`
+#      once (untimed), then `scan --json DIR` (warm, 5 rounds): pairs/s, target >= 2000/s.
 #
 # Everything generated lives in bench-out/ (gitignored). Inputs are cached in
 # bench-out/inputs/ and only regenerated when missing or stale; delete that folder to
@@ -48,6 +55,7 @@ inputs=$out/inputs
 work=$out/work
 N=${BENCH_PAIRS:-20}
 L=${BENCH_LIBRARY_PAIRS:-1000}
+H=${BENCH_HEIC_PAIRS:-1000}
 ROUNDS=5
 BIG_ROUNDS=3
 LIB_PAIR_ROUNDS=3
@@ -65,6 +73,7 @@ lib_movie_src=$here/Fixtures/movie-audio.mov
 
 [[ $N =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_PAIRS must be a positive integer (got '$N')" >&2; exit 2; }
 [[ $L =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_LIBRARY_PAIRS must be a positive integer (got '$L')" >&2; exit 2; }
+[[ $H =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_HEIC_PAIRS must be a positive integer (got '$H')" >&2; exit 2; }
 for tool in ffmpeg exiftool awk od stat cmp; do
     command -v "$tool" >/dev/null || { echo "bench: $tool is required (make test-deps installs ffmpeg and exiftool)" >&2; exit 2; }
 done
@@ -578,6 +587,106 @@ lib_verify_cpu_rate=$(awk -v n="$L" -v c="$lib_verify_cpu" -v k="$ncpu" 'BEGIN {
 lib_verify_cold_rate=$(rate "$L" "$lib_verify_cold")
 lib_target_note=""
 
+# ---------- 4. HEIC: pair a 12 MP HEIC in place; scan a library of HEIC pairs ----------
+heic_json=null
+heic_rows=()
+if command -v heif-enc >/dev/null; then
+    heic=$inputs/still-4000x3000.heic
+    if [ ! -s "$heic" ]; then
+        log "generating $heic (heif-enc of the corpus still)"
+        heif-enc -q 60 -o "$inputs/.tmp-still.heic" "$still" >/dev/null || die "heif-enc failed"
+        mv "$inputs/.tmp-still.heic" "$heic"
+    fi
+    heic_bytes=$(stat -c %s "$heic")
+    log "HEIC: $(mib "$heic_bytes") MiB x $ROUNDS rounds"
+    d=$work/heic
+    h_cps=(); h_pairs=(); h_growth=()
+    for ((r = 1; r <= ROUNDS; r++)); do
+        rm -rf "$d"; mkdir -p "$d"
+        cp "$here/Fixtures/movie-moov-last.mov" "$d/IMG_H.MOV"
+        sync
+        now; t0=$REPLY
+        cp -- "$heic" "$d/IMG_H.HEIC"
+        now; t1=$REPLY
+        h_cps+=("$(elapsed "$t0" "$t1")")
+        sync
+        now; t0=$REPLY
+        "$bin" pair -q "$d/IMG_H.HEIC" "$d/IMG_H.MOV" || die "livephoto pair on the 12 MP HEIC failed (exit $?)"
+        now; t1=$REPLY
+        h_pairs+=("$(elapsed "$t0" "$t1")")
+        h_growth+=("$(( $(stat -c %s "$d/IMG_H.HEIC") - heic_bytes ))")
+        verify_pair "$d/IMG_H.HEIC" "$d/IMG_H.MOV"
+        [ "$(exiftool -s -s -s -MediaGroupUUID "$d/IMG_H.HEIC")" = "$("$bin" inspect --json "$d/IMG_H.HEIC" | awk -F'"' '/"contentIdentifier"/ { print $4; exit }')" ] \
+            || die "exiftool does not read the identifier pair wrote into the HEIC"
+        log "HEIC round $r/$ROUNDS: cp $(ms "${h_cps[-1]}") ms, pair $(ms "${h_pairs[-1]}") ms, HEIC grew ${h_growth[-1]} bytes"
+    done
+    rm -rf "$d"
+    h_cp=$(median "${h_cps[@]}")
+    h_pair=$(median "${h_pairs[@]}")
+    h_ratio=$(ratio "$h_pair" "$h_cp")
+    h_growth_max=$(printf '%s\n' "${h_growth[@]}" | sort -n | tail -n 1)
+
+    heic_library=$inputs/heic-library-n$H
+    heic_stamp="$H $LIB_FOLDERS $(cksum <"$here/Fixtures/still-heic.heic") $(cksum <"$lib_movie_src")"
+    if [ ! -d "$heic_library" ] || [ "$(cat "$heic_library.stamp" 2>/dev/null)" != "$heic_stamp" ]; then
+        log "generating $heic_library ($H pairs of still-heic.heic + $(basename "$lib_movie_src"))"
+        rm -rf "$heic_library" "$heic_library.stamp" "$heic_library.tmp"
+        for ((f = 0; f < LIB_FOLDERS && f < H; f++)); do mkdir -p "$heic_library.tmp/DCIM/$((100 + f))APPLE"; done
+        for ((i = 1; i <= H; i++)); do
+            printf -v name 'DCIM/%dAPPLE/IMG_%04d' $((100 + (i - 1) % LIB_FOLDERS)) "$i"
+            cp "$here/Fixtures/still-heic.heic" "$heic_library.tmp/$name.HEIC"
+            cp "$lib_movie_src" "$heic_library.tmp/$name.MOV"
+        done
+        mv "$heic_library.tmp" "$heic_library"
+        echo "$heic_stamp" >"$heic_library.stamp"
+    fi
+    d=$work/heic-library
+    rm -rf "$d"; mkdir -p "$d"
+    cp -r "$heic_library" "$d/lib"
+    # Every still carries the fixture's identifier: --new-id gives each pair its own.
+    "$bin" pair -q --new-id "$d/lib" || die "livephoto pair -q --new-id over the HEIC library failed (exit $?)"
+    sync
+    scan_dir "$d/lib" "$d/scan.jsonl"
+    check_scan "$d/scan.jsonl" "$H"
+    h_scans=()
+    for ((r = 1; r <= LIB_READ_ROUNDS; r++)); do
+        rc=0
+        now; t0=$REPLY
+        "$bin" scan --json "$d/lib" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
+        now; t1=$REPLY
+        [ "$rc" = 0 ] || { cat "$d/scan.err" >&2; die "livephoto scan --json over the HEIC library failed (exit $rc)"; }
+        h_scans+=("$(elapsed "$t0" "$t1")")
+        check_scan "$d/scan.jsonl" "$H"
+        log "HEIC library scan round $r/$LIB_READ_ROUNDS: $(ms "${h_scans[-1]}") ms ($(rate "$H" "${h_scans[-1]}") pairs/s)"
+    done
+    rm -rf "$d"
+    h_scan=$(median "${h_scans[@]}")
+    h_scan_rate=$(rate "$H" "$h_scan")
+    h_met_scan=$(if ge "$(awk -v n="$H" -v s="$h_scan" 'BEGIN { print n / s }')" "$LIB_RATE_TARGET"; then echo yes; else echo NO; fi)
+    heic_json="{
+    \"heic_bytes\": $heic_bytes,
+    \"rounds\": $ROUNDS,
+    \"cp_seconds_median\": $h_cp,
+    \"pair_seconds_median\": $h_pair,
+    \"ratio_pair_to_cp\": $h_ratio,
+    \"heic_growth_bytes_max\": $h_growth_max,
+    \"cp_seconds_rounds\": $(json_list "${h_cps[@]}"),
+    \"pair_seconds_rounds\": $(json_list "${h_pairs[@]}"),
+    \"library_pairs\": $H,
+    \"library_scan_seconds_median\": $h_scan,
+    \"library_scan_pairs_per_second\": $h_scan_rate,
+    \"library_scan_target_pairs_per_second_min\": $LIB_RATE_TARGET,
+    \"library_scan_target_met\": $(jbool "$h_met_scan"),
+    \"library_scan_seconds_rounds\": $(json_list "${h_scans[@]}")
+  }"
+    heic_rows+=("HEIC $(mib "$heic_bytes") MiB 12 MP: pair in place|cp $(ms "$h_cp") ms|$(ms "$h_pair") ms|${h_ratio}x cp|(info)|-")
+    heic_rows+=("  info: HEIC bytes pair appended (max)|-|$h_growth_max B|$h_growth_max B|(info)|-")
+    heic_rows+=("HEIC library $H pairs: scan --json|-|$(ms "$h_scan") ms|$h_scan_rate pairs/s|>= $LIB_RATE_TARGET pairs/s|$h_met_scan")
+else
+    log "HEIC: skipped (heif-enc is missing; Debian package libheif-examples)"
+    heic_rows+=("HEIC: skipped (no heif-enc)|-|-|-|-|-")
+fi
+
 # Noise check (the figures stand; this only says how far to trust them). The two corpora copy
 # the same number of bytes, so their cp baselines should agree; within a series, rounds should
 # not spread by more than 2x.
@@ -684,6 +793,7 @@ cat >"$out/results.json" <<EOF
     "moov_last": $(big_json moov-last "$big_bytes"),
     "moov_first": $(big_json moov-first "$big_first_bytes")
   },
+  "heic": $heic_json,
   "library": {
     "pairs": $L,
     "folders": $LIB_FOLDERS,
@@ -768,6 +878,7 @@ row "library: exiftool, same identifiers" "exif $(ms "$lib_exif") ms" "scan $(ms
 row "library: exiftool vs verify" "exif $(ms "$lib_exif") ms" "vrfy $(ms "$lib_verify") ms" "vrfy ${lib_exif_verify_ratio}x faster" "(info)" -
 row "library $L pairs: scan (cold)" - "$(ms "$lib_scan_cold") ms" "$lib_scan_cold_rate pairs/s" "(info)" -
 row "library $L pairs: verify (cold)" - "$(ms "$lib_verify_cold") ms" "$lib_verify_cold_rate pairs/s" "(info)" -
+for line in "${heic_rows[@]}"; do IFS='|' read -r a b c d e f <<<"$line"; row "$a" "$b" "$c" "$d" "$e" "$f"; done
 echo
 echo "corpus: pair DIR is one process (--jobs $ncpu); cp is one process copying all $((2 * N)) files. Movie write path: moov last -> ${C_MODE[moov-last]}, moov first -> ${C_MODE[moov-first]}; large movies: moov last -> ${B_MODE[moov-last]} (grew by at most ${B_GROWTH_MAX[moov-last]} bytes), moov first -> ${B_MODE[moov-first]} (grew by at most ${B_GROWTH_MAX[moov-first]} bytes)"
 echo "cold cache: $cold_how"

@@ -30,5 +30,13 @@ cp "$here/Fixtures/movie-moov-last.mov" "$work/CLIP.MOV"
 echo
 echo "== livephoto verify --strict CLIP.JPG CLIP.MOV"
 "$bin" verify --strict "$work/CLIP.JPG" "$work/CLIP.MOV"
+echo "== a HEIC still (Fixtures/still-heic.heic, made by heif-enc) with a movie"
+cp "$here/Fixtures/still-heic.heic" "$work/IMG_0002.HEIC"
+cp "$here/Fixtures/movie-moov-last.mov" "$work/IMG_0002.MOV"
+"$bin" pair --new-id "$work/IMG_0002.HEIC" "$work/IMG_0002.MOV"
+echo
+"$bin" inspect "$work/IMG_0002.HEIC"
+echo
+"$bin" verify --strict "$work/IMG_0002.HEIC" "$work/IMG_0002.MOV"
 echo
 echo "demo OK: the pairs in $work are Live Photos"

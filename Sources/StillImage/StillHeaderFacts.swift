@@ -16,6 +16,16 @@ public struct StillHeaderFacts: Sendable, Equatable {
     /// EXIF OffsetTimeOriginal ("+HH:MM") as written, when present.
     public var offsetTimeOriginal: String?
 
+    public init(contentIdentifier: String?, width: Int, height: Int, orientation: Int?,
+                dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil) {
+        self.contentIdentifier = contentIdentifier
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.dateTimeOriginal = dateTimeOriginal
+        self.offsetTimeOriginal = offsetTimeOriginal
+    }
+
     /// Tag numbers read here (libexif's `ExifTag` names its own enum).
     static let orientationTag: UInt16 = 0x0112
     static let dateTimeOriginalTag: UInt16 = 0x9003

@@ -47,17 +47,14 @@ public enum StillImageReader {
                                   make: nil, model: nil, orientation: nil)
         }
         let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")
-        let tiff = try ExifTIFF(payload: payload, payloadOffset: segment.payloadOffset)
-        let found = try tiff.makerNote()
-        let block = try ExifBlock(payload: payload, hidingMakerNoteAt: found?.payloadRange)
-        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: block.make)
-        var apple: AppleMakerNote? = nil
-        if kind == .apple, let found {
-            apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset)
+        guard payload.starts(with: JPEGSegment.exifHeader) else {
+            throw ParseError(.invalidValue, "EXIF payload does not start with \"Exif\\0\\0\"", path: "APP1/Exif", offset: segment.payloadOffset)
         }
+        let exif = try TIFFExif.summary(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)),
+                                        tiffOffset: segment.payloadOffset + UInt64(ExifTIFF.exifHeaderLength), path: "APP1/Exif")
         return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
-                              colorSpace: header.colorSpace, hasEXIF: true, makerNote: kind, appleMakerNote: apple,
-                              make: block.make, model: block.model, orientation: block.orientation)
+                              colorSpace: header.colorSpace, hasEXIF: true, makerNote: exif.makerNote, appleMakerNote: exif.appleMakerNote,
+                              make: exif.make, model: exif.model, orientation: exif.orientation)
     }
 }
 

@@ -13,7 +13,7 @@ struct InspectCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Stills (JPEG) and movies (QuickTime, MP4) to inspect.")
+    @Argument(help: "Stills (JPEG, HEIC) and movies (QuickTime, MP4) to inspect.")
     var files: [String]
 
     @Flag(name: .long, help: "Print one JSON document (an array when several files are given).")
@@ -57,10 +57,30 @@ enum InspectJSONEntry: Encodable {
 }
 
 enum InspectText {
+    static func heifLines(_ h: HEIFReport) -> [String] {
+        let p = h.primary
+        var primary = "  primary item \(p.id): \(p.type == "grid" ? "grid of \(p.tiles) tiles" : p.type)"
+        if let w = p.width, let hh = p.height { primary += ", \(w)x\(hh) coded" }
+        if p.rotation != 0 { primary += ", rotated \(p.rotation)°" }
+        if let m = p.mirror { primary += ", mirrored (\(m) axis)" }
+        var lines = [primary]
+        var counts: [HEIFReport.Role: Int] = [:]
+        for item in h.items { counts[item.role, default: 0] += 1 }
+        let order: [HEIFReport.Role] = [.primary, .tile, .thumbnail, .auxiliary, .exif, .xmp, .metadata, .other]
+        lines.append("  items: \(h.items.count) (" + order.compactMap { role in counts[role].map { "\($0) \(role.rawValue)" } }.joined(separator: ", ") + ")")
+        for item in h.items where item.role != .tile {
+            var line = "    item \(item.id): \(item.type) \(item.role.rawValue), \(item.bytes) bytes"
+            if let aux = item.auxiliaryType { line += ", \(aux)" }
+            lines.append(line)
+        }
+        return lines
+    }
+
     static func render(_ r: InspectReport) -> String {
         var lines: [String] = []
         if let s = r.still {
-            lines.append("\(r.path): JPEG still, \(s.width)x\(s.height) (\(s.subsampling), \(s.colorSpace))")
+            lines.append("\(r.path): \(r.format == "heic" ? "HEIC" : "JPEG") still, \(s.width)x\(s.height) (\(s.subsampling), \(s.colorSpace))")
+            if let h = r.heif { lines += InspectText.heifLines(h) }
             var maker = s.makerNote
             if let m = s.makerNoteMaker { maker += " (\(m))" }
             lines.append("  EXIF: \(s.exif ? "yes" : "no"), MakerNote: \(maker)")

@@ -19,7 +19,7 @@ struct LivePhotoCommand: ParsableCommand {
         commandName: "livephoto",
         abstract: "Assemble, inspect and verify Apple Live Photos on Linux.",
         discussion: """
-        A Live Photo is a still (JPEG) and a QuickTime movie bound by one UUID: the still's Apple \
+        A Live Photo is a still (JPEG or HEIC) and a QuickTime movie bound by one UUID: the still's Apple \
         MakerNote tag 17 and the movie's com.apple.quicktime.content.identifier, plus a timed \
         still-image-time track marking where the still sits in the movie.
 

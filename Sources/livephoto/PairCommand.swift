@@ -29,7 +29,7 @@ struct PairCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The still (JPEG) and the movie (QuickTime .mov, or MP4); or one or more folders, to pair every candidate found in them (see 'scan').", valueName: "STILL MOVIE | DIR"))
+    @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov, or MP4); or one or more folders, to pair every candidate found in them (see 'scan').", valueName: "STILL MOVIE | DIR"))
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Folders: pairs worked on at once (default: the number of cores).")

@@ -26,7 +26,7 @@ struct VerifyCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The still (JPEG) and the movie (QuickTime .mov or MP4); or one or more folders, to verify every pair found in them.", valueName: "STILL MOVIE | DIR"))
+    @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov or MP4); or one or more folders, to verify every pair found in them.", valueName: "STILL MOVIE | DIR"))
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Folders: pairs verified at once (default: the number of cores).")
@@ -93,11 +93,13 @@ struct VerifyCommand: ParsableCommand {
             if json {
                 print(Console.json(report))
             } else {
-                for c in report.checks { print("\(c.passed ? "✓" : c.level == .error ? "✗" : "!") \(c.name): \(c.detail)") }
+                for c in report.checks { print("\(c.notChecked == true ? "-" : c.passed ? "✓" : c.level == .error ? "✗" : "!") \(c.name): \(c.detail)") }
                 let errors = report.errors.count, warnings = report.warnings.count
                 let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-                print(report.valid ? "valid Live Photo pair (\(report.checks.count - warnings) of \(report.checks.count) checks passed\(warned))"
-                                   : "NOT a valid Live Photo pair (\(errors) of \(report.checks.count) checks failed\(warned))")
+                let notChecked = report.checks.filter { $0.notChecked == true }.count
+                let skipped = notChecked == 0 ? "" : ", \(notChecked) not checked"
+                print(report.valid ? "valid Live Photo pair (\(report.checks.filter(\.passed).count) of \(report.checks.count) checks passed\(warned)\(skipped))"
+                                   : "NOT a valid Live Photo pair (\(errors) of \(report.checks.count) checks failed\(warned)\(skipped))")
             }
         }
         if !report.valid { throw ExitCode(ExitStatus.invalidPair) }

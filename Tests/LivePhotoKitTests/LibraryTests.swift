@@ -98,7 +98,7 @@ struct LibraryTests {
         #expect(outcomes.filter { $0.status == "paired" }.count == 3)
         let failed = outcomes.filter { $0.status == "failed" }
         #expect(failed.count == 1)
-        #expect(failed.first?.error == "\(lib.file("c/IMG_0006.MOV")): not a JPEG still or a QuickTime/MP4 movie")
+        #expect(failed.first?.error == "\(lib.file("c/IMG_0006.MOV")): not a JPEG/HEIC still or a QuickTime/MP4 movie")
         #expect(try Support.bytes(lib.file("b/IMG_0005.MOV")) == mismatchBefore, "mismatched pairs are left alone")
         #expect(try Verifier.verify(still: lib.file("a/IMG_0001.JPG"), movie: lib.file("a/IMG_0001.mov")).valid)
         #expect(try Verifier.verify(still: lib.file("a/IMG_0002.jpg"), movie: lib.file("a/IMG_0002.MOV")).valid)

@@ -9,10 +9,9 @@ enum InputFiles {
         do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
         if still {
             switch kind {
-            case .jpeg: return
-            case .heic: throw LivePhotoError(path: path, reason: "HEIC stills are not yet supported", category: .unreadable)
-            case .quickTimeMovie, .mp4Movie: throw LivePhotoError(path: path, reason: "is a movie; the first argument must be the still (JPEG)", category: .unreadable)
-            case .unknown: throw LivePhotoError(path: path, reason: "not a JPEG still", category: .unreadable)
+            case .jpeg, .heic: return
+            case .quickTimeMovie, .mp4Movie: throw LivePhotoError(path: path, reason: "is a movie; the first argument must be the still (JPEG or HEIC)", category: .unreadable)
+            case .unknown: throw LivePhotoError(path: path, reason: "not a JPEG or HEIC still", category: .unreadable)
             }
         } else {
             switch kind {

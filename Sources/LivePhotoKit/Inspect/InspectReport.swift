@@ -7,6 +7,8 @@ public struct InspectReport: Codable, Equatable, Sendable {
     public var format: String
     public var still: StillReport?
     public var movie: MovieReport?
+    /// HEIC stills: the primary image and the item list.
+    public var heif: HEIFReport? = nil
 
     public struct StillReport: Codable, Equatable, Sendable {
         public var width: Int

@@ -12,12 +12,15 @@ public enum Inspector {
             case .jpeg:
                 return InspectReport(path: path, kind: "still", format: "jpeg", still: try stillReport(StillImageReader.read(path: path)), movie: nil)
             case .heic:
-                throw LivePhotoError(path: path, reason: "HEIC stills are not yet supported", category: .unreadable)
+                let heic = try HEICStill(source: source)
+                var report = InspectReport(path: path, kind: "still", format: "heic", still: stillReport(try heic.info(path: path)), movie: nil)
+                report.heif = try HEIFReport.make(heic.file)
+                return report
             case .quickTimeMovie, .mp4Movie:
                 let file = try MovieFile(source: source)
                 return InspectReport(path: path, kind: "movie", format: file.isQuickTime ? "quicktime" : "mp4", still: nil, movie: try movieReport(file))
             case .unknown:
-                throw LivePhotoError(path: path, reason: "not a JPEG still or a QuickTime/MP4 movie", category: .unreadable)
+                throw LivePhotoError(path: path, reason: "not a JPEG/HEIC still or a QuickTime/MP4 movie", category: .unreadable)
             }
         } catch {
             throw LivePhotoError.wrap(error, path: path)

@@ -23,9 +23,8 @@ public enum LibraryMatcher {
     public static func match(_ files: [ScannedFile]) -> [LibraryFinding] {
         var findings: [LibraryFinding] = []
         var used = Set<String>()
-        // HEIC stills cannot be read yet but still take part in name matching.
-        let usable = files.filter { $0.error == nil || $0.format == "heic" }
-        for f in files where f.error != nil && f.format != "heic" {
+        let usable = files.filter { $0.error == nil }
+        for f in files where f.error != nil {
             findings.append(LibraryFinding(finding: .unreadable, still: f.role == .still ? f.path : nil, movie: f.role == .movie ? f.path : nil, detail: f.error))
         }
 
@@ -66,8 +65,7 @@ public enum LibraryMatcher {
                                                detail: "taken \(CaptureTimeMatch.describe(apart)) apart"))
             } else {
                 var detail = "not paired yet"
-                if still.format == "heic" { detail = "HEIC stills are not yet supported" }
-                else if still.identifier != nil { detail = "only the still has an identifier" }
+                if still.identifier != nil { detail = "only the still has an identifier" }
                 else if movie.identifier != nil { detail = "only the movie has an identifier" }
                 findings.append(LibraryFinding(finding: .candidate, still: still.path, movie: movie.path, identifier: still.identifier ?? movie.identifier,
                                                stillIdentifier: still.identifier, movieIdentifier: movie.identifier, detail: detail))

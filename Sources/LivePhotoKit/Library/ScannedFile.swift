@@ -21,7 +21,7 @@ public struct ScannedFile: Sendable, Equatable {
     public var headerCreationTime: CaptureTime?
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
-    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
+    static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "hif"]
     static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
     /// Read at once when a file is opened: a JPEG's EXIF and a small movie's boxes lie within.
     static let prefetchBytes = 64 << 10
@@ -49,7 +49,7 @@ public struct ScannedFile: Sendable, Equatable {
                 file.captureTime = CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)
             case .heic:
                 file.role = .still
-                file.error = "HEIC stills are not yet supported"
+                file.identifier = try StillReading.contentIdentifier(source: source, kind: .heic)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
                 let movie = try MovieFile(source: source)
@@ -58,7 +58,7 @@ public struct ScannedFile: Sendable, Equatable {
                 file.captureTime = CaptureTime.iso8601(movie.movie.creationDate)
                 file.headerCreationTime = CaptureTime.movieHeader(movie.movie.header.creationTime)
             case .unknown:
-                file.error = "not a JPEG still or a QuickTime/MP4 movie"
+                file.error = "not a JPEG/HEIC still or a QuickTime/MP4 movie"
             }
         } catch {
             file.error = LivePhotoError.wrap(error, path: path).reason

@@ -26,7 +26,9 @@ struct PairCommit {
         case tailAppend(TailAppendMovieWrite)
     }
 
-    let still: AtomicFileWriter
+    /// A JPEG's replacement file, or a HEIC's in-place item edit (no backup can restore that
+    /// one: if the movie then fails, the still stays paired and a rerun completes the movie).
+    let still: PreparedFileWrite
     let movie: MovieWrite
     let stillTarget: String
     let movieTarget: String
@@ -35,7 +37,7 @@ struct PairCommit {
 
     func run() throws {
         do {
-            try locks.lockReplacement(still.temporaryPath)
+            if let replacement = still as? AtomicFileWriter { try locks.lockReplacement(replacement.temporaryPath) }
             if case .replacement(let writer) = movie { try locks.lockReplacement(writer.temporaryPath) }
         } catch let error as FileLockError {
             abortAll()
@@ -46,8 +48,8 @@ struct PairCommit {
             throw OperationInterrupted(signal: signal)
         }
 
-        let backup: StillBackup
-        do { backup = try StillBackup(of: stillTarget) } catch {
+        let backup: StillBackup?
+        do { backup = still is AtomicFileWriter ? try StillBackup(of: stillTarget) : nil } catch {
             abortAll()
             throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
         }
@@ -55,7 +57,7 @@ struct PairCommit {
 
         do { try still.commit() } catch {
             abortMovie()
-            backup.remove()
+            backup?.remove()
             throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
         }
         FaultInjection.reach(.stillCommitted)
@@ -63,23 +65,23 @@ struct PairCommit {
         switch movie {
         case .replacement(let writer):
             do { try writer.commit() } catch {
-                backup.restore()   // the rename failed: the movie is as it was
+                backup?.restore()   // the rename failed: the movie is as it was
                 throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
             }
         case .tailAppend(let tail):
             do { try tail.prepare() } catch {
-                backup.restore()   // prepare cut its own append: the movie is as it was
+                backup?.restore()   // prepare cut its own append: the movie is as it was
                 throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
             }
             // If the 4-byte retirement fails, the movie may be either form; the still stays
             // paired, which a rerun completes in both cases.
             do { try tail.commit() } catch {
-                backup.remove()
+                backup?.remove()
                 throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
             }
         }
         FaultInjection.reach(.movieCommitted)
-        backup.remove()
+        backup?.remove()
     }
 
     private func abortMovie() {
@@ -87,7 +89,7 @@ struct PairCommit {
     }
 
     private func abortAll() {
-        still.discard()
+        still.abort()
         abortMovie()
     }
 }

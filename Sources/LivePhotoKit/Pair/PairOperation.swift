@@ -20,7 +20,11 @@ public enum PairOperation {
         defer { locks.release() }
 
         let stillInfo: StillImageInfo
-        do { stillInfo = try StillImageReader.read(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        let stillIsHEIC: Bool
+        do {
+            stillIsHEIC = try FileKind.detect(path: stillPath) == .heic
+            stillInfo = try StillReading.info(path: stillPath)
+        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         if case .foreign(let maker) = stillInfo.makerNote, !options.replaceForeignMakerNote {
             throw LivePhotoError(path: stillPath, reason: ForeignMakerNoteError(maker: maker).description, category: .refused)
         }
@@ -125,10 +129,20 @@ public enum PairOperation {
         AtomicFileWriter.removeStaleTemporaries(for: targets.still)
         if !movieUnchanged { AtomicFileWriter.removeStaleTemporaries(for: targets.movie) }
 
-        let stillWriter: AtomicFileWriter
+        let stillWriter: PreparedFileWrite
         do {
-            stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: targets.still, identifier: identifier,
-                                                           replaceForeignMakerNote: options.replaceForeignMakerNote)
+            if stillIsHEIC {
+                // A HEIC that already holds the identifier is left as it is (only the movie changes).
+                if stillID == identifier && outputs.still == stillPath {
+                    stillWriter = UnchangedFile()
+                } else {
+                    stillWriter = try HEICIdentifierWriter.prepare(sourcePath: stillPath, targetPath: targets.still, identifier: identifier,
+                                                                   replaceForeignMakerNote: options.replaceForeignMakerNote).write
+                }
+            } else {
+                stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: targets.still, identifier: identifier,
+                                                               replaceForeignMakerNote: options.replaceForeignMakerNote)
+            }
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
@@ -144,7 +158,7 @@ public enum PairOperation {
         do {
             try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: placement, existing: existing)
         } catch {
-            stillWriter.discard()
+            stillWriter.abort()
             throw LivePhotoError.wrap(error, path: moviePath)
         }
 
@@ -159,7 +173,7 @@ public enum PairOperation {
                 FaultInjection.reach(.moviePrepared)
             }
         } catch {
-            stillWriter.discard()
+            stillWriter.abort()
             throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
         }
         try PairCommit(still: stillWriter, movie: movieWrite, stillTarget: targets.still, movieTarget: targets.movie,

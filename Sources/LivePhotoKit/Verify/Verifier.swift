@@ -26,13 +26,14 @@ public enum Verifier {
         let locks = try lockWait.map { try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: .shared, wait: $0, stop: nil) }
         defer { locks?.release() }
         // Our own header parsers only (no libexif): what keeps `verify DIR` fast.
-        let facts: StillHeaderFacts
-        do { facts = try StillImageReader.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        let still: StillReading.Facts
+        do { still = try StillReading.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        let facts = still.facts
         let file = try InputFiles.openMovie(moviePath)
         var checks = CheckList(strict: strict)
         identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: file.movie.contentIdentifier)
         movieChecks(&checks, file: file)
-        stillChecks(&checks, stillPath: stillPath, facts: facts, video: file.movie.videoTracks.first, decode: decodeStill || strict)
+        stillChecks(&checks, stillPath: stillPath, still: still, video: file.movie.videoTracks.first, decode: decodeStill || strict)
         return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
                             checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: file.movie.contentIdentifier)
     }
@@ -42,8 +43,10 @@ public enum Verifier {
         let strict: Bool
         var items: [VerifyReport.Check] = []
 
-        mutating func add(_ name: String, _ passed: Bool, _ detail: String, _ level: VerifyReport.Level) {
-            items.append(.init(name: name, passed: passed, detail: detail, level: strict ? .error : level, strict: level == .warning))
+        mutating func add(_ name: String, _ passed: Bool, _ detail: String, _ level: VerifyReport.Level, notChecked: Bool = false) {
+            var check = VerifyReport.Check(name: name, passed: passed, detail: detail, level: strict ? .error : level, strict: level == .warning)
+            if notChecked { check.notChecked = true }
+            items.append(check)
         }
     }
 
@@ -107,8 +110,12 @@ public enum Verifier {
         checks.add("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", .warning)
     }
 
-    static func stillChecks(_ checks: inout CheckList, stillPath: String, facts: StillHeaderFacts, video: Track?, decode: Bool) {
-        if decode {
+    static func stillChecks(_ checks: inout CheckList, stillPath: String, still: StillReading.Facts, video: Track?, decode: Bool) {
+        let facts = still.facts
+        if still.isHEIC {
+            // No HEVC decoder is linked: reported as not checked, never as passed.
+            checks.add("still-decodes", false, "not checked: no HEIC decoder is linked", .warning, notChecked: true)
+        } else if decode {
             do {
                 try TurboJPEG.decodeFully(path: stillPath)
                 checks.add("still-decodes", true, "decoded \(facts.width)x\(facts.height)", .warning)
@@ -121,7 +128,8 @@ public enum Verifier {
             var vh = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
             if video.header.rotationDegrees % 180 == 90 { swap(&vw, &vh) }
             var sw = Double(facts.width), sh = Double(facts.height)
-            if let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
+            // A HEIC's size is already as displayed (`ispe` after `irot`); readers ignore its EXIF Orientation.
+            if !still.isHEIC, let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
             let ok = vw > 0 && vh > 0 && sh > 0 && abs((sw / sh) / (vw / vh) - 1) <= 0.01
             checks.add("aspect-ratio", ok, String(format: "still %.0fx%.0f, video %.0fx%.0f", sw, sh, vw, vh), .warning)
         } else {

@@ -20,14 +20,18 @@ public struct VerifyReport: Codable, Equatable, Sendable {
         /// Whether the check is a warning by default, i.e. one that only `--strict` makes fatal.
         public var strict: Bool
 
+        /// True when the check could not be made (a HEIC still's decode: no HEIF decoder is
+        /// linked); `passed` is then false, and the check counts neither as error nor warning.
+        public var notChecked: Bool? = nil
+
         public init(name: String, passed: Bool, detail: String, level: Level, strict: Bool) {
             self.name = name; self.passed = passed; self.detail = detail; self.level = level; self.strict = strict
         }
 
         /// Failed at error level: makes the pair invalid.
-        public var isError: Bool { !passed && level == .error }
+        public var isError: Bool { !passed && notChecked != true && level == .error }
         /// Failed at warning level: reported, the pair stays valid.
-        public var isWarning: Bool { !passed && level == .warning }
+        public var isWarning: Bool { !passed && notChecked != true && level == .warning }
     }
 
     public var still: String

@@ -42,9 +42,10 @@ public struct AppleMakerNote: Equatable, Sendable {
     }
 
     /// Decodes a MakerNote. Every count and offset is checked against `bytes` before use.
-    /// - Parameter baseOffset: absolute file offset of `bytes[0]`, for error messages.
-    public static func parse(_ bytes: [UInt8], baseOffset: UInt64 = 0) throws -> AppleMakerNote {
-        let path = "APP1/Exif/MakerNote"
+    /// - Parameters:
+    ///   - baseOffset: absolute file offset of `bytes[0]`, for error messages.
+    ///   - path: where the note sits, for error messages (a JPEG's or a HEIF Exif item's).
+    public static func parse(_ bytes: [UInt8], baseOffset: UInt64 = 0, path: String = "APP1/Exif/MakerNote") throws -> AppleMakerNote {
         var r = ByteReader(bytes, baseOffset: baseOffset, path: path)
         guard try r.readBytes(signature.count) == signature else {
             throw ParseError(.invalidValue, "not an Apple MakerNote (no \"Apple iOS\\0\" signature)", path: path, offset: baseOffset)

@@ -1,6 +1,7 @@
 import BinaryIO
 
-/// Our own bounds-checked index of the TIFF structure inside an EXIF APP1 payload: which
+/// Our own bounds-checked index of the TIFF structure of EXIF data (in a JPEG APP1 or a HEIF
+/// `Exif` item): which
 /// entries each IFD holds and where their values are. libexif is what rewrites EXIF; this
 /// index is what we use to find the MakerNote (with its file offset) and to check, after
 /// libexif has saved, that every other tag came through unchanged.
@@ -34,7 +35,7 @@ struct ExifTIFF {
     static let thumbnailLengthTag: UInt16 = 0x0202
     static let makerNoteTag: UInt16 = 0x927C
 
-    /// The TIFF data: the APP1 payload after "Exif\0\0".
+    /// The TIFF data (in a JPEG: the APP1 payload after "Exif\0\0").
     let tiff: [UInt8]
     let littleEndian: Bool
     /// Absolute file offset of `tiff[0]`.
@@ -48,6 +49,7 @@ struct ExifTIFF {
     /// "Exif\0\0" before the TIFF header.
     static let exifHeaderLength = 6
 
+    /// Reads an EXIF APP1 payload: "Exif\0\0", then TIFF.
     /// - Parameters:
     ///   - payload: the APP1 payload, starting with "Exif\0\0".
     ///   - payloadOffset: its absolute file offset.
@@ -55,8 +57,18 @@ struct ExifTIFF {
         guard payload.starts(with: JPEGSegment.exifHeader) else {
             throw ParseError(.invalidValue, "EXIF payload does not start with \"Exif\\0\\0\"", path: path, offset: payloadOffset)
         }
-        self.tiff = Array(payload.dropFirst(ExifTIFF.exifHeaderLength))
-        self.baseOffset = payloadOffset + UInt64(ExifTIFF.exifHeaderLength)
+        try self.init(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)), tiffOffset: payloadOffset + UInt64(ExifTIFF.exifHeaderLength), path: path)
+    }
+
+    /// Reads TIFF-structured EXIF wherever it is stored (a JPEG APP1 after "Exif\0\0", a HEIF
+    /// `Exif` item after its header offset).
+    /// - Parameters:
+    ///   - tiff: the bytes from the TIFF header ("II"/"MM", 42) to the end of the EXIF data.
+    ///   - tiffOffset: the absolute file offset of `tiff[0]`, for errors.
+    ///   - path: the error path prefix ("APP1/Exif", "meta/item[12]/Exif").
+    init(tiff: [UInt8], tiffOffset: UInt64, path: String) throws {
+        self.tiff = tiff
+        self.baseOffset = tiffOffset
         self.path = path
         var r = ByteReader(tiff, baseOffset: baseOffset, path: path)
         let order = try r.readBytes(2)
@@ -165,8 +177,9 @@ struct ExifTIFF {
     /// The MakerNote entry of the Exif IFD.
     var makerNoteEntry: Entry? { entry(ExifTIFF.makerNoteTag, in: .exif) }
 
-    /// The MakerNote value bytes, their range within the APP1 payload and their file offset.
-    /// Throws when the entry exists but its value lies outside the EXIF data.
+    /// The MakerNote value bytes, their range within an APP1-style payload ("Exif\0\0" + this
+    /// TIFF, what libexif loads) and their file offset. Throws when the entry exists but its
+    /// value lies outside the EXIF data.
     func makerNote() throws -> (bytes: [UInt8], payloadRange: Range<Int>, fileOffset: UInt64)? {
         guard let e = makerNoteEntry else { return nil }
         guard case .bytes(let range) = e.value else {

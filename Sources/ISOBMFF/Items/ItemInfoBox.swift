@@ -1,0 +1,56 @@
+import BinaryIO
+
+/// `iinf` (ISO/IEC 14496-12 8.11.6): the list of `infe` entries. The entry count is 16 bits
+/// in version 0 and 32 bits after; it must match the entries present.
+public struct ItemInfoBox: Equatable, Sendable {
+    public var version: UInt8
+    public var flags: UInt32
+    public var entries: [ItemInfoEntry]
+
+    public init(version: UInt8 = 0, flags: UInt32 = 0, entries: [ItemInfoEntry] = []) {
+        self.version = version; self.flags = flags; self.entries = entries
+    }
+
+    /// The smallest `infe`: header (8), version/flags (4), id (2), protection (2).
+    static let minimumEntrySize = 16
+
+    public init(_ atom: Atom, path: String) throws {
+        var r = atom.payloadReader(path: path)
+        let (version, flags) = try r.readVersionFlags()
+        self.version = version
+        self.flags = flags
+        let count = version == 0 ? UInt32(try r.readUInt16()) : try r.readUInt32()
+        try r.requireEntries(count, size: Self.minimumEntrySize, what: "infe")
+        guard count <= HEIFFile.maximumItems else { throw r.error(.tooLarge, "\(count) items: more than the \(HEIFFile.maximumItems) read") }
+        try BoxCount.require(r, atMost: Int(count), what: "infe boxes (iinf says \(count))")
+        let children = try AtomParser.parseChildren(&r, parentPath: path, parentType: "iinf", depth: 3)
+        guard children.count == Int(count) else {
+            throw ParseError(.invalidValue, "iinf says \(count) entries but holds \(children.count) boxes", path: path, offset: atom.originalOffset ?? 0)
+        }
+        var list: [ItemInfoEntry] = []
+        list.reserveCapacity(children.count)
+        var seen = Set<UInt32>()
+        for (i, child) in children.enumerated() {
+            let childPath = path + "/infe[\(i + 1)]"
+            guard child.type == "infe" else {
+                throw ParseError(.invalidValue, "iinf holds a '\(child.type)' box where an infe belongs", path: childPath, offset: child.originalOffset ?? 0)
+            }
+            let entry = try ItemInfoEntry(child, path: childPath)
+            guard seen.insert(entry.itemID).inserted else {
+                throw ParseError(.invalidValue, "item \(entry.itemID) is described twice", path: childPath, offset: child.originalOffset ?? 0)
+            }
+            list.append(entry)
+        }
+        entries = list
+    }
+
+    public func entry(_ id: UInt32) -> ItemInfoEntry? { entries.first { $0.itemID == id } }
+
+    public func atom() -> Atom {
+        var w = ByteWriter()
+        let v: UInt8 = entries.count > 0xFFFF ? max(version, 1) : version
+        w.u8(v); w.u24(flags)
+        if v == 0 { w.u16(UInt16(entries.count)) } else { w.u32(UInt32(entries.count)) }
+        return Atom(type: "iinf", prefix: w.bytes, children: entries.map { $0.atom() })
+    }
+}

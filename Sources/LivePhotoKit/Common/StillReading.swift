@@ -1,0 +1,37 @@
+import BinaryIO
+import StillImage
+
+/// Reads a still of either format (told by content): a JPEG through `StillImageReader`, a HEIC
+/// through `HEICStill`; both end in the same EXIF and MakerNote code.
+enum StillReading {
+    static func info(path: String) throws -> StillImageInfo {
+        let source = try FileSource(path: path)
+        if try FileKind.detect(source) == .heic { return try HEICStill(source: source).info(path: path) }
+        return try StillImageReader.read(path: path)
+    }
+
+    /// Only the identifier, without libexif or a decoder: what `scan` and `verify` need.
+    static func contentIdentifier(source: FileSource, kind: FileKind) throws -> String? {
+        kind == .heic ? try HEICStill(source: source).contentIdentifier() : try StillImageReader.contentIdentifier(source: source)
+    }
+
+    static func contentIdentifier(path: String) throws -> String? {
+        let source = try FileSource(path: path)
+        return try contentIdentifier(source: source, kind: FileKind.detect(source))
+    }
+
+    /// What `verify` reads of a still: header facts for a JPEG (our own parsers, no libexif),
+    /// the same fields from the HEIF items for a HEIC (size from `ispe` after `irot`).
+    struct Facts {
+        var facts: StillHeaderFacts
+        var isHEIC: Bool
+    }
+
+    static func headerFacts(path: String) throws -> Facts {
+        let source = try FileSource(path: path)
+        guard try FileKind.detect(source) == .heic else { return Facts(facts: try StillImageReader.headerFacts(source: source), isHEIC: false) }
+        let info = try HEICStill(source: source).info(path: path)
+        return Facts(facts: StillHeaderFacts(contentIdentifier: info.contentIdentifier, width: info.width, height: info.height,
+                                             orientation: nil, dateTimeOriginal: nil, offsetTimeOriginal: nil), isHEIC: true)
+    }
+}

@@ -1,0 +1,134 @@
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// The HEIC half of `pair`: the still's `Exif` item gets Apple MakerNote tag 17 = identifier,
+/// through the same TIFF-level code as a JPEG's APP1 (libexif re-layout, the MakerNote rules,
+/// the preservation check). Every other item, property and reference stays as it was.
+///
+/// Where the new EXIF goes (`HEIFItemEdit`): editing the original in place, it is appended in
+/// a new `mdat` and only the item's `iloc` extent changes (a few bytes, the commit), so pairing
+/// costs the same for any image size; a new output file (`-o`) is a copy with the EXIF over the
+/// old one when it fits. A HEIC without an `Exif` item gets one, which grows `meta`: the file is
+/// then rewritten whole through a temporary file.
+enum HEICIdentifierWriter {
+    struct Prepared {
+        let write: PreparedFileWrite
+        let placement: HEIFItemEdit.Placement
+        let addedItem: Bool
+    }
+
+    static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> Prepared {
+        var still = try HEICStill(path: sourcePath)
+        if targetPath == sourcePath, let cut = try HEICInterruptedEdit.leftoverStart(in: still.file) {
+            // An earlier in-place edit was interrupted before its commit: remove what it appended.
+            try InterruptedAppendRecovery.truncate(path: sourcePath, to: cut)
+            still = try HEICStill(path: sourcePath)
+        }
+        let file = still.file
+        let data: [UInt8]
+        let exif = try still.exifPayload()
+        let size = try file.primaryDisplaySize()
+        let (width, height) = (size?.width ?? 0, size?.height ?? 0)
+        if let exif {
+            let tiff = try TIFFExif.settingIdentifier(tiff: exif.tiff, tiffOffset: exif.tiffOffset, path: exif.path, identifier: identifier,
+                                                      replaceForeignMakerNote: replaceForeignMakerNote, width: width, height: height)
+            data = exif.header + tiff
+        } else {
+            // As Apple writes it: offset 6, "Exif\0\0", then TIFF.
+            data = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + (try TIFFExif.minimal(identifier: identifier, width: width, height: height))
+        }
+        let newItem = exif == nil ? HEIFItemEdit.NewItem(type: "Exif", describes: file.primaryItemID) : nil
+        let inPlaceFile = targetPath == sourcePath
+
+        let write: PreparedFileWrite
+        let edit: HEIFItemEdit
+        var placement: HEIFItemEdit.Placement
+        var tail: HEIFItemEdit? = nil
+        if inPlaceFile {
+            let appended = try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: newItem, data: data, allowInPlace: false)
+            if appended.keepsMetaSize { tail = appended }
+        }
+        if let tail {
+            edit = tail
+            // Where the new EXIF fits the old item's space, it ends up there (the file keeps its
+            // size); it goes through the appended box first so that every step is safe.
+            let inPlace = exif == nil ? nil : try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: nil, data: data, allowInPlace: true)
+            let tailWrite = try HEIFTailAppendWrite(tail, inPlace: inPlace)
+            try tailWrite.prepare()
+            write = VerifiedCommit(tailWrite, check: {
+                try verifyWritten(sourceFile: file, writtenPath: sourcePath, editedItem: edit.itemID, identifier: identifier)
+            }, afterCheck: {
+                tailWrite.settleInPlace()
+                try verifyWritten(sourceFile: file, writtenPath: sourcePath, editedItem: edit.itemID, identifier: identifier)
+            })
+            placement = tailWrite.canSettleInPlace ? .inPlace : .appended
+        } else {
+            edit = try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: newItem, data: data, allowInPlace: true)
+            let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: sourcePath)
+            do {
+                try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier)
+            } catch {
+                writer.discard()
+                throw error
+            }
+            write = writer
+            placement = edit.placement
+        }
+        return Prepared(write: write, placement: placement, addedItem: exif == nil)
+    }
+
+    /// Reads the result back as a reader would: it opens, its Exif item holds the identifier,
+    /// the primary item is the same, and every other item's bytes are unchanged.
+    static func verifyWritten(sourceFile: HEIFFile, writtenPath: String, editedItem: UInt32, identifier: String) throws {
+        let written = try HEICStill(path: writtenPath)
+        let file = written.file
+        func fail(_ what: String) -> ParseError { ParseError(.invalidValue, "the written file \(what)", path: "meta") }
+        guard file.exifItemID == editedItem, try written.contentIdentifier() == identifier else { throw fail("does not hold the identifier") }
+        guard file.primaryItemID == sourceFile.primaryItemID else { throw fail("has another primary item") }
+        let before = sourceFile.meta.children ?? [], after = file.meta.children ?? []
+        for type: FourCC in ["hdlr", "pitm", "iprp", "dinf"] {
+            guard before.first(where: { $0.type == type })?.serialized() == after.first(where: { $0.type == type })?.serialized() else {
+                throw fail("has a different '\(type)'")
+            }
+        }
+        let entries = Dictionary(file.itemInfo.entries.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
+        for entry in sourceFile.itemInfo.entries {
+            guard entries[entry.itemID] == entry else { throw fail("describes item \(entry.itemID) differently") }
+        }
+        // The new file's references are the old ones, in order, plus at most an added `cdsc`.
+        guard file.references.references.starts(with: sourceFile.references.references) else {
+            throw fail("changed the item references")
+        }
+        let located = Dictionary(file.locations.items.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
+        for item in sourceFile.locations.items where item.itemID != editedItem {
+            guard item.constructionMethod != .itemOffset else { continue }
+            guard let now = located[item.itemID],
+                  try file.bytes(of: now, maximum: Int.max) == sourceFile.bytes(of: item, maximum: Int.max) else {
+                throw fail("changed the bytes of item \(item.itemID)")
+            }
+        }
+    }
+}
+
+/// A prepared write whose commit is checked afterwards; a failed check undoes the commit.
+final class VerifiedCommit: PreparedFileWrite {
+    let inner: PreparedFileWrite
+    let check: () throws -> Void
+    let afterCheck: () throws -> Void
+    init(_ inner: PreparedFileWrite, check: @escaping () throws -> Void, afterCheck: @escaping () throws -> Void = {}) {
+        self.inner = inner; self.check = check; self.afterCheck = afterCheck
+    }
+    func commit() throws {
+        try inner.commit()
+        do { try check() } catch { inner.abort(); throw error }
+        try afterCheck()
+    }
+    func abort() { inner.abort() }
+}
+
+/// A still that already holds what pairing would write: nothing to commit.
+final class UnchangedFile: PreparedFileWrite {
+    func commit() throws {}
+    func abort() {}
+}

@@ -1,0 +1,65 @@
+import BinaryIO
+
+/// What pairing and inspecting read from EXIF, however the EXIF is stored.
+public struct ExifSummary: Sendable {
+    public let makerNote: MakerNoteKind
+    public let appleMakerNote: AppleMakerNote?
+    public let make: String?
+    public let model: String?
+    public let orientation: Int?
+    /// Apple MakerNote tag 17.
+    public var contentIdentifier: String? { appleMakerNote?.contentIdentifier }
+}
+
+/// EXIF given as TIFF bytes (from the TIFF header on), the entry point for containers other
+/// than a JPEG APP1, such as a HEIF `Exif` item. The same code as for JPEG runs underneath:
+/// our TIFF reader and MakerNote codec, libexif for re-layout, the preservation check.
+public enum TIFFExif {
+    /// MakerNote kind and identifier (our code), Make/Model/Orientation (libexif).
+    /// - Parameters:
+    ///   - tiffOffset: absolute file offset of `tiff[0]`, for errors.
+    ///   - path: error path prefix, e.g. "meta/Exif".
+    public static func summary(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> ExifSummary {
+        let parsed = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
+        let found = try parsed.makerNote()
+        let block = try ExifBlock(payload: JPEGSegment.exifHeader + tiff, hidingMakerNoteAt: found?.payloadRange)
+        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: block.make)
+        var apple: AppleMakerNote? = nil
+        if kind == .apple, let found {
+            apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
+        }
+        return ExifSummary(makerNote: kind, appleMakerNote: apple, make: block.make, model: block.model, orientation: block.orientation)
+    }
+
+    /// Only the content identifier, with our own TIFF reader (no libexif): what `scan` needs.
+    public static func contentIdentifier(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> String? {
+        let parsed = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
+        guard let found = try parsed.makerNote(), AppleMakerNote.isApple(found.bytes) else { return nil }
+        return try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote").contentIdentifier
+    }
+
+    /// The same EXIF with Apple MakerNote tag 17 = `identifier` (every other tag checked to be
+    /// unchanged); a foreign MakerNote throws `ForeignMakerNoteError` unless replacing is allowed.
+    /// `width`/`height`: the displayed image size, for the tags EXIF requires when an Exif IFD
+    /// has to be created (an EXIF holding only IFD0 and GPS).
+    public static func settingIdentifier(tiff: [UInt8], tiffOffset: UInt64, path: String, identifier: String,
+                                         replaceForeignMakerNote: Bool, width: Int, height: Int) throws -> [UInt8] {
+        try StillIdentifierWriter.validate(identifier)
+        return try ExifIdentifierRewrite.rewrite(tiff: tiff, tiffOffset: tiffOffset, path: path, identifier: identifier,
+                                                 replaceForeignMakerNote: replaceForeignMakerNote,
+                                                 facts: { imageFacts(width: width, height: height) })
+    }
+
+    /// Minimal EXIF (IFD0 and an Exif IFD with the tags EXIF requires, and an Apple MakerNote)
+    /// for an image without any.
+    public static func minimal(identifier: String, width: Int, height: Int) throws -> [UInt8] {
+        try StillIdentifierWriter.validate(identifier)
+        return ExifIdentifierRewrite.minimalTIFF(identifier: identifier, facts: imageFacts(width: width, height: height))
+    }
+
+    /// What the required tags need of an image that is not a JPEG (a HEIF item): its size and
+    /// three colour components; no JFIF density (72 dpi is written) and no ICC profile known.
+    static func imageFacts(width: Int, height: Int) -> RequiredExifTags.ImageFacts {
+        RequiredExifTags.ImageFacts(width: width, height: height, components: 3, resolution: nil, hasICCProfile: false)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import BinaryIO
+@testable import ISOBMFF
+
+/// Each item box type reads and writes from one definition: bytes → value → the same bytes,
+/// for every version and field size, plus the values read.
+@Suite("HEIF item boxes: bytes → value → same bytes")
+struct HEIFItemBoxTests {
+    static func fullBox(_ type: FourCC, version: UInt8, flags: UInt32 = 0, _ body: (inout ByteWriter) -> Void) -> Atom {
+        var w = ByteWriter()
+        w.u8(version); w.u24(flags)
+        body(&w)
+        return Atom(type: type, payload: w.bytes)
+    }
+
+    static func serialized(_ atom: Atom) -> [UInt8] { atom.serialized() }
+
+    @Test("iloc v0, 4-byte offset and length, no base offset")
+    func ilocV0() throws {
+        let atom = Self.fullBox("iloc", version: 0) { w in
+            w.u8(0x44); w.u8(0x00); w.u16(2)
+            w.u16(1); w.u16(0); w.u16(1); w.u32(100); w.u32(50)
+            w.u16(2); w.u16(0); w.u16(2); w.u32(200); w.u32(10); w.u32(300); w.u32(20)
+        }
+        let box = try ItemLocationBox(atom, path: "iloc")
+        #expect(box.items.map(\.itemID) == [1, 2])
+        #expect(box.items[1].extents == [.init(offset: 200, length: 10), .init(offset: 300, length: 20)])
+        #expect(try box.atom().serialized() == atom.serialized())
+    }
+
+    @Test("iloc v1: base offsets, construction method 1, 8-byte and 0-byte fields")
+    func ilocV1() throws {
+        let atom = Self.fullBox("iloc", version: 1) { w in
+            w.u8(0x80); w.u8(0x40); w.u16(2)
+            w.u16(7); w.u16(0); w.u16(0); w.u32(4096); w.u16(1); w.u64(12)
+            w.u16(8); w.u16(1); w.u16(0); w.u32(0); w.u16(1); w.u64(0)
+        }
+        let box = try ItemLocationBox(atom, path: "iloc")
+        #expect(box.offsetSize == 8 && box.lengthSize == 0 && box.baseOffsetSize == 4)
+        #expect(box.items[0].baseOffset == 4096 && box.items[0].extents[0].offset == 12)
+        #expect(box.items[1].constructionMethod == .idatOffset)
+        #expect(try box.atom().serialized() == atom.serialized())
+    }
+
+    @Test("iloc v2: 32-bit item ids, extent indexes, every field 8 bytes")
+    func ilocV2() throws {
+        let atom = Self.fullBox("iloc", version: 2) { w in
+            w.u8(0x88); w.u8(0x88); w.u32(1)
+            w.u32(0x10000); w.u16(0); w.u16(0); w.u64(1 << 33); w.u16(1); w.u64(3); w.u64(5); w.u64(7)
+        }
+        let box = try ItemLocationBox(atom, path: "iloc")
+        #expect(box.items[0].itemID == 0x10000)
+        #expect(box.items[0].extents == [.init(index: 3, offset: 5, length: 7)])
+        #expect(try box.atom().serialized() == atom.serialized())
+    }
+
+    @Test("iloc widening: an offset past 4 GiB grows the offset field to 8 bytes; a fitting box is unchanged")
+    func ilocWidening() throws {
+        var box = ItemLocationBox(version: 0, offsetSize: 4, lengthSize: 4, items: [.init(itemID: 1, extents: [.init(offset: 10, length: 5)])])
+        let before = try box.atom().serialized()
+        box.widenFieldsToFit()
+        #expect(try box.atom().serialized() == before)
+        box.items[0].extents[0].offset = 1 << 32
+        #expect(!box.fieldsFit)
+        #expect(throws: ParseError.self) { try box.atom() }
+        box.widenFieldsToFit()
+        #expect(box.offsetSize == 8 && box.lengthSize == 4)
+        let reread = try ItemLocationBox(try box.atom(), path: "iloc")
+        #expect(reread.items == box.items)
+    }
+
+    @Test("iloc refuses duplicate item ids, bad field sizes, counts larger than the box, trailing bytes")
+    func ilocHostile() throws {
+        let duplicate = Self.fullBox("iloc", version: 0) { w in
+            w.u8(0x44); w.u8(0); w.u16(2)
+            for _ in 0..<2 { w.u16(1); w.u16(0); w.u16(1); w.u32(0); w.u32(1) }
+        }
+        #expect(Support.expectParseError("duplicate") { _ = try ItemLocationBox(duplicate, path: "iloc") }?.message.contains("located twice") == true)
+        let badSize = Self.fullBox("iloc", version: 0) { w in w.u8(0x34); w.u8(0); w.u16(0) }
+        #expect(Support.expectParseError("size 3") { _ = try ItemLocationBox(badSize, path: "iloc") }?.message.contains("offset_size 3") == true)
+        let bogusCount = Self.fullBox("iloc", version: 2) { w in w.u8(0x44); w.u8(0); w.u32(0xFFFF_FFFF) }
+        #expect(Support.expectParseError("count") { _ = try ItemLocationBox(bogusCount, path: "iloc") }?.kind == .tooLarge)
+        let bogusExtents = Self.fullBox("iloc", version: 0) { w in w.u8(0x44); w.u8(0); w.u16(1); w.u16(1); w.u16(0); w.u16(0xFFFF) }
+        #expect(Support.expectParseError("extents") { _ = try ItemLocationBox(bogusExtents, path: "iloc") }?.kind == .tooLarge)
+        let zeroSized = Self.fullBox("iloc", version: 0) { w in w.u8(0); w.u8(0); w.u16(1); w.u16(1); w.u16(0); w.u16(0xFFFF) }
+        #expect(Support.expectParseError("zero-size extents") { _ = try ItemLocationBox(zeroSized, path: "iloc") }?.kind == .invalidValue)
+        let trailing = Self.fullBox("iloc", version: 0) { w in w.u8(0x44); w.u8(0); w.u16(0); w.u8(9) }
+        #expect(Support.expectParseError("trailing") { _ = try ItemLocationBox(trailing, path: "iloc") } != nil)
+        #expect(Support.expectParseError("version 3") { _ = try ItemLocationBox(Self.fullBox("iloc", version: 3) { _ in }, path: "iloc") }?.kind == .unsupported)
+    }
+
+    @Test("infe v0 to v3, hidden flag, mime content type", arguments: [0, 1, 2, 3] as [UInt8])
+    func infe(_ version: UInt8) throws {
+        let atom = Self.fullBox("infe", version: version, flags: 1) { w in
+            if version == 3 { w.u32(0x12345) } else { w.u16(42) }
+            w.u16(0)
+            if version >= 2 { w.fourCC("mime") }
+            w.append(Array("XMP".utf8)); w.u8(0)
+            w.append(Array("application/rdf+xml".utf8)); w.u8(0)
+            if version == 1 { w.append([0xAB, 0xCD]) }
+        }
+        let entry = try ItemInfoEntry(atom, path: "infe")
+        #expect(entry.itemID == (version == 3 ? 0x12345 : 42))
+        #expect(entry.isHidden)
+        #expect(entry.itemName == Array("XMP".utf8))
+        #expect(entry.itemType == (version >= 2 ? "mime" : nil))
+        if version >= 2 { #expect(entry.contentType == "application/rdf+xml") }
+        #expect(entry.atom().serialized() == atom.serialized())
+    }
+
+    @Test("iinf v0 and v1 with their entries; a count that does not match is refused", arguments: [0, 1] as [UInt8])
+    func iinf(_ version: UInt8) throws {
+        let entries = [ItemInfoEntry(itemID: 1, itemType: "hvc1"), ItemInfoEntry(itemID: 2, itemType: "Exif", hidden: true)]
+        var w = ByteWriter()
+        w.u8(version); w.u24(0)
+        if version == 0 { w.u16(2) } else { w.u32(2) }
+        for e in entries { w.append(e.atom().serialized()) }
+        let atom = Atom(type: "iinf", payload: w.bytes)
+        let box = try ItemInfoBox(atom, path: "iinf")
+        #expect(box.entries == entries)
+        #expect(box.atom().serialized() == atom.serialized())
+        var wrong = w.bytes
+        wrong[version == 0 ? 5 : 7] = 3
+        #expect(Support.expectParseError("count") { _ = try ItemInfoBox(Atom(type: "iinf", payload: wrong), path: "iinf") } != nil)
+        var duplicate = ByteWriter()
+        duplicate.u8(version); duplicate.u24(0)
+        if version == 0 { duplicate.u16(2) } else { duplicate.u32(2) }
+        for _ in 0..<2 { duplicate.append(entries[0].atom().serialized()) }
+        #expect(Support.expectParseError("duplicate") { _ = try ItemInfoBox(Atom(type: "iinf", payload: duplicate.bytes), path: "iinf") }?.message.contains("twice") == true)
+    }
+
+    @Test("iref v0 (16-bit ids) and v1 (32-bit ids)", arguments: [0, 1] as [UInt8])
+    func iref(_ version: UInt8) throws {
+        let box = ItemReferenceBox(version: version, references: [
+            .init(type: "dimg", fromItemID: 49, toItemIDs: [1, 2, 3]),
+            .init(type: "cdsc", fromItemID: 50, toItemIDs: [49]),
+        ])
+        let atom = box.atom()
+        let reread = try ItemReferenceBox(atom, path: "iref")
+        #expect(reread == box)
+        #expect(reread.atom().serialized() == atom.serialized())
+        #expect(reread.targets(of: 49, type: "dimg") == [1, 2, 3])
+        #expect(reread.sources(to: 49, type: "cdsc") == [50])
+        #expect(atom.payload.count == 4 + 2 * (8 + (version == 0 ? 2 : 4) + 2) + (version == 0 ? 2 : 4) * 4)
+    }
+
+    @Test("pitm v0/v1, ispe, irot, imir")
+    func smallBoxes() throws {
+        for atom in [Self.fullBox("pitm", version: 0) { $0.u16(49) }, Self.fullBox("pitm", version: 1) { $0.u32(0x10001) }] {
+            #expect(try PrimaryItemBox(atom, path: "pitm").atom().serialized() == atom.serialized())
+        }
+        let ispe = Self.fullBox("ispe", version: 0) { $0.u32(3024); $0.u32(4032) }
+        let size = try ImageSpatialExtents(ispe, path: "ispe")
+        #expect(size == ImageSpatialExtents(width: 3024, height: 4032))
+        #expect(size.atom().serialized() == ispe.serialized())
+        let irot = Atom(type: "irot", payload: [3])
+        #expect(try ImageRotation(irot, path: "irot").quarterTurns == 3)
+        #expect(try ImageRotation(irot, path: "irot").atom().serialized() == irot.serialized())
+        let imir = Atom(type: "imir", payload: [1])
+        #expect(try ImageMirror(imir, path: "imir").axis == 1)
+        #expect(try ImageMirror(imir, path: "imir").atom().serialized() == imir.serialized())
+    }
+
+    static var heifFiles: [String] {
+        [Support.fixture("still-heic.heic")] + ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"].compactMap(Support.corpusFile)
+    }
+
+    @Test("real files: every item box, and meta as a whole, writes back byte for byte", arguments: heifFiles)
+    func realFilesRoundTrip(_ path: String) throws {
+        let file = try HEIFFile.open(path: path)
+        let meta = try file.source.read(at: file.metaHeader.offset, count: Int(file.metaHeader.size))
+        #expect(file.meta.serialized() == meta)
+        let child = { (type: FourCC) in try #require(file.meta.child(type)).serialized() }
+        #expect(try file.locations.atom().serialized() == child("iloc"))
+        #expect(file.itemInfo.atom().serialized() == (try child("iinf")))
+        #expect(try PrimaryItemBox(try #require(file.meta.child("pitm")), path: "pitm").atom().serialized() == child("pitm"))
+        if file.meta.child("iref") != nil { #expect(file.references.atom().serialized() == (try child("iref"))) }
+        #expect(try file.primaryDisplaySize() != nil)
+        #expect(file.exifItemID != nil)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import BinaryIO
+@testable import ISOBMFF
+
+/// Builds HEIF variants from a real one with our own box types: the same items, properties
+/// and image data, laid out with a chosen `iloc` version and field sizes, `meta` before or
+/// after `mdat`, the Exif item in `idat` or dropped, an item split in two extents.
+struct HEIFRelayout: CustomStringConvertible {
+    var ilocVersion: UInt8 = 1
+    var offsetSize = 4
+    var lengthSize = 4
+    var baseOffsetSize = 0
+    var indexSize = 0
+    var metaAfterMdat = false
+    var exifInIdat = false
+    var dropExif = false
+    /// The primary item's bytes in two extents.
+    var splitPrimary = false
+    /// Zero bytes added after the Exif item's data (room for a larger EXIF in place).
+    var exifPadding = 0
+
+    var description: String {
+        var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
+        if metaAfterMdat { parts.append("meta after mdat") }
+        if exifInIdat { parts.append("Exif in idat") }
+        if dropExif { parts.append("no Exif item") }
+        if splitPrimary { parts.append("primary in 2 extents") }
+        if exifPadding > 0 { parts.append("Exif padded by \(exifPadding)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// libheif 1.15 does not read extents of length 0 ("to the end of the file").
+    var libheifReads: Bool { lengthSize != 0 }
+
+    func build(from file: HEIFFile) throws -> [UInt8] {
+        let exifID = file.exifItemID
+        let dropped: UInt32? = dropExif ? exifID : nil
+        let items = file.locations.items.filter { $0.itemID != dropped }
+        var data: [UInt32: [UInt8]] = [:]
+        for item in items { data[item.itemID] = try file.bytes(of: item) }
+        if let exifID, exifPadding > 0 { data[exifID]? += [UInt8](repeating: 0, count: exifPadding) }
+        let inIdat: UInt32? = exifInIdat ? exifID : nil
+        let idatBytes = inIdat.flatMap { data[$0] } ?? []
+
+        let ftyp = try file.source.read(at: 0, count: Int(try requireBox(file.topLevel.first("ftyp")).size))
+        func meta(mdatPayloadStart: UInt64) throws -> [UInt8] {
+            var iloc = ItemLocationBox(version: ilocVersion, offsetSize: offsetSize, lengthSize: lengthSize, baseOffsetSize: baseOffsetSize, indexSize: indexSize)
+            var cursor: UInt64 = 0
+            for item in items {
+                let bytes = data[item.itemID]!
+                if item.itemID == inIdat {
+                    iloc.items.append(.init(itemID: item.itemID, constructionMethod: .idatOffset, extents: [.init(offset: 0, length: UInt64(bytes.count))]))
+                    continue
+                }
+                // With 0-byte extent offsets, each item's start is its base offset.
+                let perItemBase = offsetSize == 0
+                let base = perItemBase ? mdatPayloadStart + cursor : baseOffsetSize > 0 ? mdatPayloadStart : 0
+                let start = perItemBase ? 0 : (baseOffsetSize > 0 ? 0 : mdatPayloadStart) + cursor
+                // 0-byte lengths: the (one) item runs to the end of the file.
+                var extents = [ItemLocationBox.Extent(offset: start, length: lengthSize == 0 ? 0 : UInt64(bytes.count))]
+                if splitPrimary && item.itemID == file.primaryItemID && bytes.count > 1 {
+                    let half = UInt64(bytes.count / 2)
+                    extents = [.init(offset: start, length: half), .init(offset: start + half, length: UInt64(bytes.count) - half)]
+                }
+                iloc.items.append(.init(itemID: item.itemID, baseOffset: base, extents: extents))
+                cursor += UInt64(bytes.count)
+            }
+            var iinf = file.itemInfo
+            iinf.entries.removeAll { $0.itemID == dropped }
+            var iref = file.references
+            iref.references.removeAll { $0.fromItemID == dropped }
+            var children: [Atom] = []
+            for child in file.meta.children ?? [] {
+                switch child.type {
+                case "iloc": children.append(try iloc.atom())
+                case "iinf": children.append(iinf.atom())
+                case "iref": if !iref.references.isEmpty { children.append(iref.atom()) }
+                case "idat": break
+                default: children.append(child)
+                }
+            }
+            if !idatBytes.isEmpty { children.append(Atom(type: "idat", payload: idatBytes)) }
+            return Atom(type: "meta", prefix: file.meta.prefix, children: children).serialized()
+        }
+        let mdatPayload = items.filter { $0.itemID != inIdat }.flatMap { data[$0.itemID]! }
+        let mdat = { (payload: [UInt8]) -> [UInt8] in
+            var w = ByteWriter(); w.u32(UInt32(payload.count + 8)); w.fourCC("mdat"); w.append(payload); return w.bytes
+        }(mdatPayload)
+        let probe = try meta(mdatPayloadStart: 0)
+        if metaAfterMdat {
+            return ftyp + mdat + (try meta(mdatPayloadStart: UInt64(ftyp.count + 8)))
+        }
+        return ftyp + (try meta(mdatPayloadStart: UInt64(ftyp.count + probe.count + 8))) + mdat
+    }
+
+    /// The layouts the tests pair.
+    static let variants: [HEIFRelayout] = [
+        HEIFRelayout(ilocVersion: 0, offsetSize: 4, lengthSize: 4),
+        HEIFRelayout(ilocVersion: 1, offsetSize: 8, lengthSize: 8, baseOffsetSize: 8),
+        HEIFRelayout(ilocVersion: 2, offsetSize: 4, lengthSize: 4, baseOffsetSize: 4, indexSize: 4),
+        HEIFRelayout(ilocVersion: 2, offsetSize: 8, lengthSize: 4, indexSize: 8, splitPrimary: true),
+        HEIFRelayout(metaAfterMdat: true),
+        HEIFRelayout(exifInIdat: true),
+        HEIFRelayout(dropExif: true),
+        HEIFRelayout(ilocVersion: 0, offsetSize: 4, lengthSize: 4, metaAfterMdat: true, dropExif: true),
+        // No room for an offset: adding the Exif item widens iloc, which grows meta again.
+        HEIFRelayout(ilocVersion: 1, offsetSize: 0, lengthSize: 4, baseOffsetSize: 4, dropExif: true),
+        HEIFRelayout(ilocVersion: 1, offsetSize: 0, lengthSize: 4, baseOffsetSize: 4),
+        HEIFRelayout(exifPadding: 512),
+        // One item whose length is "to the end of the file": appending must not extend it, and
+        // the added Exif item's length needs a field: iloc is widened.
+        HEIFRelayout(ilocVersion: 0, offsetSize: 4, lengthSize: 0, dropExif: true),
+        HEIFRelayout(exifInIdat: true, exifPadding: 512),
+    ]
+}
+
+private func requireBox(_ header: BoxHeader?) throws -> BoxHeader {
+    guard let header else { throw ParseError(.invalidValue, "missing box") }
+    return header
+}
