@@ -76,6 +76,11 @@ struct MovieLayout {
         throw ParseError(.invalidValue, "movie layout did not settle", path: "moov", offset: 0)
     }
 
+    /// Bytes of all pieces together.
+    func totalSize(plan: MovieRewritePlan) -> UInt64 {
+        pieces.reduce(UInt64(0)) { $0 + size(of: $1, plan: plan) }
+    }
+
     /// The bytes of a non-copied piece.
     func bytes(of piece: Piece, plan: MovieRewritePlan) -> [UInt8] {
         switch piece {

@@ -14,6 +14,8 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         case candidate
         /// A file that could not be read.
         case unreadable
+        /// An Android Motion Photo (a still with its video inside): what `convert DIR` converts.
+        case motionPhoto = "motion-photo"
     }
 
     public var finding: Kind

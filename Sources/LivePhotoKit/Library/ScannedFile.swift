@@ -15,6 +15,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var stillImageTimeTracks: Int
     /// Why the file could not be read, if it could not.
     public var error: String?
+    /// A JPEG that is an Android Motion Photo (its video inside).
+    public var motionPhoto: MotionPhotoSummary? = nil
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif"]
@@ -39,6 +41,7 @@ public struct ScannedFile: Sendable, Equatable {
             case .jpeg:
                 file.role = .still
                 file.identifier = try StillImageReader.contentIdentifier(source: source)
+                file.motionPhoto = try MotionPhotoSummary.read(source)
             case .heic:
                 file.role = .still
                 file.error = "HEIC stills are not yet supported"
