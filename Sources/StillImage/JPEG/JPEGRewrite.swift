@@ -25,6 +25,9 @@ public struct JPEGRewrite {
     public var imageEnd: UInt64
     /// Source ranges written after the image, in order (e.g. a gain map).
     public var trailing: [(offset: UInt64, length: UInt64)] = []
+    /// Where the primary image ends in the source (its EOI), when `imageEnd` keeps bytes after
+    /// it: MPF's first entry gives the primary's length.
+    public var primaryEnd: UInt64? = nil
 
     public init(imageEnd: UInt64) { self.imageEnd = imageEnd }
 
@@ -89,6 +92,9 @@ public struct JPEGRewrite {
         }
         copy(to: imageEnd)
         let imageLength = pieces.reduce(UInt64(0)) { $0 + $1.length }
+        // Every edit lies before SOS, so the image data and whatever follows it up to `imageEnd` moved by one amount.
+        let shift = Int64(imageLength) - Int64(imageEnd)
+        let primaryLength = UInt64(Int64(min(primaryEnd ?? imageEnd, imageEnd)) + shift)
         var trailingStarts: [UInt64] = []
         var position = imageLength
         for t in trailing {
@@ -105,16 +111,19 @@ public struct JPEGRewrite {
             let oldBase = mpf.payloadOffset + 4
             let newBase = pieces[..<i].reduce(UInt64(0)) { $0 + $1.length } + 8
             let patched = try MPFIndex.rewrite(payload, payloadOffset: mpf.payloadOffset) { k, entry in
-                if k == 0 { return MPFIndex.Entry(size: UInt32(clamping: imageLength), offset: entry.offset) }
+                if k == 0 { return MPFIndex.Entry(size: UInt32(clamping: primaryLength), offset: entry.offset) }
                 let old = oldBase + UInt64(entry.offset)
+                var new: UInt64? = nil
+                if old >= structure.scanStart && old < imageEnd { new = UInt64(Int64(old) + shift) }
                 for (j, t) in trailing.enumerated() where old >= t.offset && old < t.offset + t.length {
-                    return MPFIndex.Entry(size: entry.size, offset: UInt32(clamping: trailingStarts[j] + (old - t.offset) - newBase))
+                    new = trailingStarts[j] + (old - t.offset)
                 }
-                return entry
+                guard let new, new >= newBase else { return entry }
+                return MPFIndex.Entry(size: entry.size, offset: UInt32(clamping: new - newBase))
             }
             pieces[i] = .bytes(JPEGRewrite.segment(0xE2, patched))
         }
-        return (pieces, imageLength)
+        return (pieces, primaryLength)
     }
 
     /// Writes the pieces into `writer` (not synced, not committed); returns the bytes written.
