@@ -45,6 +45,7 @@ public struct ScannedFile: Sendable, Equatable {
             case .heic:
                 file.role = .still
                 file.error = "HEIC stills are not yet supported"
+                file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
                 let movie = try MovieFile(source: source)

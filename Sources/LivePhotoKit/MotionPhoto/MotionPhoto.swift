@@ -12,6 +12,8 @@ public struct MotionPhoto {
         case microVideo = "microvideo"
         /// Samsung JPEG: the MP4 in the SEF trailer's `MotionPhoto_Data` record.
         case samsung = "samsung"
+        /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (found by `scan`; not converted yet).
+        case samsungHEIC = "samsung-heic"
     }
 
     /// How the video was found.

@@ -20,6 +20,15 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
         return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
     }
 
+    /// A Samsung HEIC Motion Photo: the MP4 in its top-level `mpvd` box (its XMP lengths are
+    /// not trusted); nil when there is none.
+    public static func readHEIC(_ source: FileSource) throws -> MotionPhotoSummary? {
+        guard let mpvd = try TopLevelBoxes.scan(source).first("mpvd") else { return nil }
+        let movie = try MovieFile(source: source.slice(offset: mpvd.payloadOffset, length: mpvd.payloadSize))
+        let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
+        return MotionPhotoSummary(variant: .samsungHEIC, videoBytes: mpvd.payloadSize, videoSeconds: seconds, presentationTime: nil)
+    }
+
     /// `google-motion-photo, video 2.000 s (20378 bytes), still at 1.000 s`
     public var detail: String {
         let length = videoSeconds.map { String(format: "%.3f s", $0) } ?? "?"

@@ -16,7 +16,10 @@ public enum MotionPhotoToLivePhoto {
         do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
         switch kind {
         case .jpeg: break
-        case .heic: throw LivePhotoError(path: path, reason: "HEIC Motion Photos are not yet supported (they need the HEIF reader)", category: .unreadable)
+        case .heic:
+            let isMotion = (try? FileSource(path: path)).flatMap { try? MotionPhotoSummary.readHEIC($0) } != nil
+            throw LivePhotoError(path: path, reason: isMotion ? "Samsung HEIC Motion Photos (video in 'mpvd') are not yet supported: converting needs the HEIF writer"
+                                                              : "HEIC stills are not yet supported", category: .unreadable)
         default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG)", category: .unreadable)
         }
         let photo: MotionPhoto
