@@ -315,3 +315,38 @@ struct MotionPhotoConvertTests {
         }
     }
 }
+
+@Suite struct MotionPhotoExtendedXMPTests {
+    /// A still whose XMP nearly fills its APP1: the Motion Photo fields push it over, so the
+    /// output splits it into standard and extended XMP, which exiftool joins back.
+    @Test func largeXMPIsSplitIntoExtendedXMP() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = try Support.bytes(Support.fixture("still-exif-icc-xmp.jpg"))
+        let source = try FileSource(path: Support.fixture("still-exif-icc-xmp.jpg"))
+        let structure = try JPEGStructure.read(source)
+        let old = try #require(structure.segments.first { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) })
+        let filler = String(repeating: "livephoto ", count: 6_480)
+        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(filler)</rdf:li></rdf:Alt></dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"
+        let payload = XMPPacket.standardSignature + Array(xml.utf8)
+        #expect(payload.count <= 65533 && payload.count > 64_000)
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        let jpeg = Array(base[0..<Int(old.offset)]) + segment + Array(base[Int(old.endOffset)...])
+        let still = dir.appendingPathComponent("IMG_0003.JPG").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: still))
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_0003.MOV")
+        _ = try PairOperation.run(still: still, movie: movie)
+        let r = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
+        let out = try FileSource(path: r.motionPhoto!)
+        let segments = try JPEGStructure.read(out).segments
+        let extended = segments.filter { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
+        #expect(extended.count == 1)
+        let photo = try MotionPhotoReader.read(path: r.motionPhoto!)
+        #expect(photo.video.length == r.videoBytes)
+        #expect(try MotionPhotoFixtures.imageData(r.motionPhoto!) == MotionPhotoFixtures.imageData(still))
+        if let exiftool = Support.tool("exiftool") {
+            let x = try Support.run(exiftool, ["-s3", "-MotionPhoto", "-Description", r.motionPhoto!])
+            #expect(x.out.split(separator: "\n").map(String.init) == ["1", filler.trimmingCharacters(in: .whitespaces)], "\(x.err)")
+        }
+    }
+}

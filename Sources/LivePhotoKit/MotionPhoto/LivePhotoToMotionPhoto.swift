@@ -68,9 +68,13 @@ public enum LivePhotoToMotionPhoto {
         xmp.set(MotionPhotoXMP.version, "1")
         xmp.set(MotionPhotoXMP.presentationTimestamp, String(timestampUs))
         xmp.setContainerDirectory(kept)
-        let payload = xmp.segmentPayload()
-        guard payload.count <= JPEGRewrite.maximumSegmentPayload else {
-            throw LivePhotoError(path: stillPath, reason: "the XMP with the Motion Photo fields is \(payload.count) bytes, more than one APP1 segment holds (extended XMP is not written yet)", category: .refused)
+        let hasExtended = structure.segments.contains { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
+        let payloads: [[UInt8]]
+        do {
+            payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem])
+        } catch { throw LivePhotoError.wrap(error, path: stillPath, category: .refused) }
+        if payloads.count > 1 && hasExtended {
+            throw LivePhotoError(path: stillPath, reason: "the XMP would need extended XMP, and the still already has some (merging them is not supported)", category: .refused)
         }
 
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
@@ -94,7 +98,7 @@ public enum LivePhotoToMotionPhoto {
             let writer = try AtomicFileWriter(targetPath: target, modeFrom: stillPath)
             do {
                 var edit = JPEGRewrite(imageEnd: source.size)
-                edit.xmpSegments = [payload]
+                edit.xmpSegments = payloads
                 edit.primaryEnd = imageEnd
                 let stillLength = try edit.write(source: source, structure: structure, to: writer)
                 try writer.write(header)

@@ -19,7 +19,7 @@ public struct JPEGRewrite {
     public var identifier: String?
     public var replaceForeignMakerNote = false
     /// Payloads (signature included) of the XMP APP1 segments that replace the source's
-    /// standard and extended XMP; nil keeps them.
+    /// standard XMP (the first one) and, when there are more, its extended XMP too; nil keeps them.
     public var xmpSegments: [[UInt8]]?
     /// Where the source's image ends (just past EOI, or further to keep bytes after it).
     public var imageEnd: UInt64
@@ -35,7 +35,10 @@ public struct JPEGRewrite {
     public func pieces(source: FileSource, structure: JPEGStructure) throws -> (pieces: [Piece], imageLength: UInt64) {
         let header = structure.segments.dropLast()   // the segments before SOS
         let exif = structure.exifSegment
-        let isXMP = { (s: JPEGSegment) in s.isAPP(1) && (s.payloadPrefix.starts(with: XMPPacket.standardSignature) || s.payloadPrefix.starts(with: XMPPacket.extendedSignature)) }
+        // New extended XMP replaces the old; otherwise the old extended segments stay, named by
+        // the `xmpNote:HasExtendedXMP` the new standard packet keeps.
+        let replacesExtended = (xmpSegments?.count ?? 0) > 1
+        let isXMP = { (s: JPEGSegment) in s.isAPP(1) && (s.payloadPrefix.starts(with: XMPPacket.standardSignature) || (replacesExtended && s.payloadPrefix.starts(with: XMPPacket.extendedSignature))) }
         let mpf = header.first { $0.isAPP(2) && $0.payloadPrefix.starts(with: MPFIndex.signature) }
 
         var newExif: [UInt8]? = nil

@@ -172,11 +172,47 @@ public final class XMPPacket {
 
     // MARK: writing
 
-    /// The packet as XML, wrapped in the standard `xpacket` processing instructions.
-    public func xmlBytes() -> [UInt8] {
+    /// The packet as XML, wrapped in the standard `xpacket` processing instructions (extended
+    /// XMP is written without them).
+    public func xmlBytes(wrapped: Bool = true) -> [UInt8] {
         let body = document.rootElement()!.xmlString(options: [])
+        guard wrapped else { return Array(body.utf8) }
         let text = "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n" + body + "\n<?xpacket end=\"w\"?>"
         return Array(text.utf8)
+    }
+
+    /// Moves every property outside `namespaces` into a new packet (for extended XMP), with the
+    /// namespace declarations they use; returns that packet.
+    func moveProperties(notIn namespaces: Set<String>) -> XMPPacket {
+        let moved = XMPPacket.empty()
+        guard let target = moved.descriptions.first else { return moved }
+        var declared = Set<String>()
+        func declare(_ from: XMLElement?) {
+            var node = from
+            while let e = node {
+                for ns in e.namespaces ?? [] where !(ns.name ?? "").isEmpty && !declared.contains(ns.name!) {
+                    declared.insert(ns.name!)
+                    if target.resolveNamespace(forName: ns.name! + ":x") == nil {
+                        target.addNamespace(XMLNode.namespace(withName: ns.name!, stringValue: ns.stringValue ?? "") as! XMLNode)
+                    }
+                }
+                node = e.parent as? XMLElement
+            }
+        }
+        for d in descriptions {
+            declare(d)
+            for a in d.attributes ?? [] {
+                guard let uri = a.uri, uri != XMPNamespace.rdf, !namespaces.contains(uri), let name = a.name else { continue }
+                target.addAttribute(XMLNode.attribute(withName: name, uri: uri, stringValue: a.stringValue ?? "") as! XMLNode)
+                d.removeAttribute(forName: name)
+            }
+            for case let e as XMLElement in d.children ?? [] {
+                guard let uri = e.uri, !namespaces.contains(uri) else { continue }
+                e.detach()
+                target.addChild(e)
+            }
+        }
+        return moved
     }
 
     /// A standard XMP APP1 payload: the signature, then the packet.
