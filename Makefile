@@ -46,6 +46,7 @@ demo: release
 
 bench: release test-deps
 	bash scripts/bench.sh .build/release/livephoto
+	bash scripts/bench-convert.sh .build/release/livephoto
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -11,9 +11,10 @@ map) and `movie-mp4.mp4` (the video), following the published layouts:
 - Samsung JPEG: the SEF trailer (records, `SEFH` directory, size, `SEFT`) with the MP4 in a
   `MotionPhoto_Data` record (type 0x0A30), as exiftool's Samsung module reads it.
 
-Usage: make_motion_photos.py OUTDIR. Writes the files listed in VARIANTS (valid ones) and
-BROKEN (lying or truncated ones that readers must refuse), and a manifest.json describing
-where each video is and what its presentation timestamp is.
+Usage: make_motion_photos.py OUTDIR writes the valid variants, a broken/ folder of lying or
+truncated ones that readers must refuse, and a manifest.json saying where each video is and
+what its presentation timestamp is. make_motion_photos.py --one STILL MP4 OUT TIMESTAMP_US
+builds one Google v1 Motion Photo from any JPEG and MP4 (the benchmark's 12 MP ones).
 """
 
 import json
@@ -51,17 +52,20 @@ def segment(marker, payload):
 def jpeg_with(base, xmp=None, mpf=None):
     """`base` with its XMP replaced by `xmp` (after the EXIF APP1) and an MPF APP2 added."""
     segs, rest = segments(base)
-    out = b"\xff\xd8"
-    for marker, payload in segs:
-        if marker == 0xE1 and payload.startswith(XMP_SIGNATURE):
-            continue
-        out += segment(marker, payload)
-        if marker == 0xE1 and payload.startswith(b"Exif\x00\x00"):
-            if xmp is not None:
-                out += segment(0xE1, XMP_SIGNATURE + xmp.encode())
-            if mpf is not None:
-                out += segment(0xE2, mpf)
-    return out + rest
+    segs = [(m, p) for m, p in segs if not (m == 0xE1 and p.startswith(XMP_SIGNATURE))]
+    # After the EXIF APP1, else after the leading APP0s (JFIF must stay first).
+    at = next((i + 1 for i, (m, p) in enumerate(segs) if m == 0xE1 and p.startswith(b"Exif\x00\x00")), None)
+    if at is None:
+        at = 0
+        while at < len(segs) and segs[at][0] == 0xE0:
+            at += 1
+    added = []
+    if xmp is not None:
+        added.append((0xE1, XMP_SIGNATURE + xmp.encode()))
+    if mpf is not None:
+        added.append((0xE2, mpf))
+    segs = segs[:at] + added + segs[at:]
+    return b"\xff\xd8" + b"".join(segment(m, p) for m, p in segs) + rest
 
 
 def xmp_packet(camera_prefix, camera_props, items=None, extra=""):
@@ -199,8 +203,24 @@ def build(out):
         json.dump(manifest, f, indent=1, sort_keys=True)
 
 
+def build_one(still_path, video_path, out_path, timestamp_us):
+    """One Google v1 Motion Photo from any JPEG and MP4 (for the benchmark)."""
+    with open(still_path, "rb") as f:
+        base = f.read()
+    with open(video_path, "rb") as f:
+        video = f.read()
+    props = [("MotionPhoto", 1), ("MotionPhotoVersion", 1), ("MotionPhotoPresentationTimestampUs", timestamp_us)]
+    items = [[("Mime", "image/jpeg"), ("Semantic", "Primary"), ("Length", 0), ("Padding", 0)],
+             [("Mime", "video/mp4"), ("Semantic", "MotionPhoto"), ("Length", len(video))]]
+    with open(out_path, "wb") as f:
+        f.write(jpeg_with(base, xmp_packet("GCamera", props, items)) + video)
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "--one":
+        build_one(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+        sys.exit(0)
     if len(sys.argv) != 2:
-        sys.exit(__doc__)
+        sys.exit(__doc__ + "\n       make_motion_photos.py --one STILL.jpg VIDEO.mp4 OUT.MP.jpg TIMESTAMP_US")
     os.makedirs(sys.argv[1], exist_ok=True)
     build(sys.argv[1])
