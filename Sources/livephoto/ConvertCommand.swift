@@ -67,7 +67,10 @@ struct ConvertCommand: ParsableCommand {
             guard isDir.allSatisfy({ $0 }) else { throw ValidationError("give files or folders, not a mix of both") }
             return .folders(paths)
         }
-        if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true { return .livePhoto(still: paths[0], movie: paths[1]) }
+        if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true {
+            if to == .live { throw ValidationError("--to live needs Motion Photos or folders; STILL MOVIE always becomes a Motion Photo") }
+            return .livePhoto(still: paths[0], movie: paths[1])
+        }
         if to == .motion { throw ValidationError("--to motion needs STILL MOVIE or folders") }
         return .motionPhotos(paths)
     }

@@ -27,11 +27,18 @@ public enum MotionPhotoReader {
             let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP")
             do { xmp = try XMPPacket.fromSegmentPayload(payload) } catch { warnings.append("the XMP could not be parsed: \(error)") }
         }
-        let imageEnd = try JPEGImageEnd.find(source, structure: structure)
-        let size = source.size
         let timestamp = xmp?.integer(MotionPhotoXMP.presentationTimestamp) ?? xmp?.integer(MotionPhotoXMP.microVideoPresentationTimestamp)
         let saysMotion = xmp?.integer(MotionPhotoXMP.motionPhoto) == 1
         let saysMicroVideo = xmp?.integer(MotionPhotoXMP.microVideo) == 1
+        let hasVideoItem = xmp?.containerDirectory()?.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) == true
+        // Decided from the XMP and the last 8 bytes before the image data is walked, so `scan`
+        // pays for no more than that on an ordinary JPEG.
+        let sef = try SamsungSEFTrailer.read(source)
+        guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil else {
+            throw NotAMotionPhoto(reason: "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung trailer)")
+        }
+        let imageEnd = try JPEGImageEnd.find(source, structure: structure)
+        let size = source.size
 
         func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil) throws -> MotionPhoto {
             try requireMP4(source, at: video, what: location)
@@ -40,7 +47,7 @@ public enum MotionPhotoReader {
         }
 
         // 1. Samsung: the trailer says exactly where the MP4 is.
-        if imageEnd < size, let sef = try SamsungSEFTrailer.read(source) {
+        if let sef {
             guard let record = sef.motionPhotoData else {
                 throw NotAMotionPhoto(reason: "a Samsung trailer without a MotionPhoto_Data record (no video)")
             }
@@ -50,13 +57,8 @@ public enum MotionPhotoReader {
             guard record.dataLength >= 8 else { throw ParseError(.invalidValue, "the MotionPhoto_Data record holds no video", path: "SEFH", offset: record.offset) }
             return try make(.samsung, .samsungTrailer, .init(offset: record.dataOffset, length: record.dataLength))
         }
-
         if !(saysMotion || saysMicroVideo) {
-            if xmp?.containerDirectory()?.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) == true {
-                warnings.append("the XMP has a MotionPhoto directory item but no GCamera:MotionPhoto = 1")
-            } else {
-                throw NotAMotionPhoto(reason: "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung trailer)")
-            }
+            warnings.append("the XMP has a MotionPhoto directory item but no GCamera:MotionPhoto = 1")
         }
         guard imageEnd < size else { throw NotAMotionPhoto(reason: "the XMP says Motion Photo but nothing follows the image: no video") }
 
