@@ -149,6 +149,18 @@ def build(out):
     write("PXL_20240202_080000000.MP.jpg", primary + video + gain, variant="google-motion-photo",
           primary=len(primary), video=[len(primary), len(video)], gainMap=[len(primary) + len(video), len(gain)], timestampUs=500000)
 
+    # Google v1 with the gain map before the video (Primary, GainMap, MotionPhoto), still at 1.8 s.
+    props = [("MotionPhoto", 1), ("MotionPhotoVersion", 1), ("MotionPhotoPresentationTimestampUs", 1800000)]
+    items = [[("Mime", "image/jpeg"), ("Semantic", "Primary"), ("Length", 0), ("Padding", 0)],
+             [("Mime", "image/jpeg"), ("Semantic", "GainMap"), ("Length", len(gain))],
+             [("Mime", "video/mp4"), ("Semantic", "MotionPhoto"), ("Length", len(video))]]
+    xmp = xmp_packet("GCamera", props, items)
+    probe = jpeg_with(base, xmp, mpf_payload(0, 0, 0))
+    mpf_start = probe.index(b"MPF\x00") + 4
+    primary = jpeg_with(base, xmp, mpf_payload(len(probe), len(gain), len(probe) - mpf_start))
+    write("PXL_20240505_090000000.MP.jpg", primary + gain + video, variant="google-motion-photo",
+          primary=len(primary), video=[len(primary) + len(gain), len(video)], gainMap=[len(primary), len(gain)], timestampUs=1800000)
+
     # Legacy MicroVideo, still at 0.4 s.
     props = [("MicroVideo", 1), ("MicroVideoVersion", 1), ("MicroVideoOffset", len(video)), ("MicroVideoPresentationTimestampUs", 400000)]
     primary = jpeg_with(base, xmp_packet("GCamera", props))

@@ -35,7 +35,8 @@ enum MotionPhotoFixtures {
     }
 
     static var valid: [String] {
-        ["PXL_20240101_120000000.MP.jpg", "PXL_20240202_080000000.MP.jpg", "MVIMG_20190101_101010.jpg", "20240303_101010.jpg", "PXL_20240404_000000000.MP.jpg"]
+        ["PXL_20240101_120000000.MP.jpg", "PXL_20240202_080000000.MP.jpg", "PXL_20240505_090000000.MP.jpg", "MVIMG_20190101_101010.jpg",
+         "20240303_101010.jpg", "PXL_20240404_000000000.MP.jpg"]
     }
 
     /// Per-packet size and MD5 of the first video stream, as ffmpeg's framemd5 muxer prints them.
@@ -159,7 +160,7 @@ struct MotionPhotoConvertTests {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         var options = ConvertOptions()
         options.outputDirectory = out.path
-        let expectedFrame = ["PXL_20240101_120000000.MP.jpg": 15, "PXL_20240202_080000000.MP.jpg": 7, "MVIMG_20190101_101010.jpg": 6,
+        let expectedFrame = ["PXL_20240101_120000000.MP.jpg": 15, "PXL_20240202_080000000.MP.jpg": 7, "PXL_20240505_090000000.MP.jpg": 27, "MVIMG_20190101_101010.jpg": 6,
                              "20240303_101010.jpg": 18, "PXL_20240404_000000000.MP.jpg": 15]
         let mp4Samples = try Support.sampleBytes(Support.fixture("movie-mp4.mp4"))
         for name in MotionPhotoFixtures.valid {
@@ -186,10 +187,11 @@ struct MotionPhotoConvertTests {
         #expect(Support.temporaries(in: out).isEmpty)
     }
 
-    @Test func theGainMapFollowsThePrimaryAndMPFPointsAtIt() throws {
+    @Test(arguments: ["PXL_20240202_080000000.MP.jpg", "PXL_20240505_090000000.MP.jpg"])
+    func theGainMapFollowsThePrimaryAndMPFPointsAtIt(_ name: String) throws {
         let (dir, _) = try MotionPhotoFixtures.build()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try MotionPhotoToLivePhoto.run(path: dir.appendingPathComponent("PXL_20240202_080000000.MP.jpg").path)
+        let r = try MotionPhotoToLivePhoto.run(path: dir.appendingPathComponent(name).path)
         let still = try Support.bytes(try #require(r.still))
         let gain = try Support.bytes(Support.fixture("still-no-exif.jpg"))
         #expect(Array(still.suffix(gain.count)) == gain)

@@ -25,6 +25,8 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
     public var stillIdentifier: String?
     public var movieIdentifier: String?
     public var detail: String?
+    /// `motion-photo` only: layout, video length (bytes, seconds) and presentation time.
+    public var motionPhoto: MotionPhotoSummary? = nil
 
     public init(finding: Kind, still: String? = nil, movie: String? = nil, identifier: String? = nil,
                 stillIdentifier: String? = nil, movieIdentifier: String? = nil, detail: String? = nil) {

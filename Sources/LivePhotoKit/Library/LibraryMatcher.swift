@@ -26,7 +26,9 @@ public enum LibraryMatcher {
         }
 
         for f in usable where f.motionPhoto != nil {
-            findings.append(LibraryFinding(finding: .motionPhoto, still: f.path, detail: f.motionPhoto?.detail))
+            var finding = LibraryFinding(finding: .motionPhoto, still: f.path, detail: f.motionPhoto?.detail)
+            finding.motionPhoto = f.motionPhoto
+            findings.append(finding)
         }
 
         // 1. By identifier.
