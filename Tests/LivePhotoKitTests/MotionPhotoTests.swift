@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PropertyBased
 import BinaryIO
 import ISOBMFF
 import StillImage
@@ -349,6 +350,40 @@ struct MotionPhotoConvertTests {
         if let exiftool = Support.tool("exiftool") {
             let x = try Support.run(exiftool, ["-s3", "-MotionPhoto", "-Description", r.motionPhoto!])
             #expect(x.out.split(separator: "\n").map(String.init) == ["1", filler.trimmingCharacters(in: .whitespaces)], "\(x.err)")
+        }
+    }
+}
+
+@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+struct MotionPhotoHostileConvertTests {
+    /// A byte flipped anywhere in a Google or Samsung Motion Photo: `convert` either writes a
+    /// pair that verifies, or fails with a one-line LivePhotoError and leaves nothing behind.
+    @Test func flippedBytesConvertOrFailCleanly() async throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inputs = try ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"].map { try Support.bytes(dir.appendingPathComponent($0).path) }
+        var round = 0
+        await propertyCheck(count: 80, input: Gen.int(in: 0...1), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { which, position, mask in
+            round += 1
+            var bytes = inputs[which]
+            bytes[position % bytes.count] ^= UInt8(mask)
+            let work = dir.appendingPathComponent("flip-\(round)")
+            let out = work.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let input = work.appendingPathComponent(which == 0 ? "X.MP.jpg" : "Y.jpg").path
+            try Data(bytes).write(to: URL(fileURLWithPath: input))
+            var options = ConvertOptions()
+            options.outputDirectory = out.path
+            do {
+                let r = try MotionPhotoToLivePhoto.run(path: input, options: options)
+                #expect(try Verifier.verify(still: r.still!, movie: r.movie!, strict: false).valid)
+            } catch let e as LivePhotoError {
+                #expect(!e.description.contains("\n"))
+                #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "\(e)")
+            }
+            #expect(Support.temporaries(in: out).isEmpty)
+            #expect(try Support.bytes(input) == bytes, "the input is never modified")
+            try? FileManager.default.removeItem(at: work)
         }
     }
 }
