@@ -40,6 +40,16 @@ import Testing
         #expect(throws: ParseError.self) { try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) }
     }
 
+    @Test func trailerKindsFromTheTable() throws {
+        let mp4 = try FileSource(path: TestFiles.fixture("movie-mp4.mp4"))
+        #expect(try JPEGTrailerKind.atStart(of: mp4, offset: 0, length: mp4.size) == .isoMedia)
+        let jpeg = try FileSource(path: TestFiles.fixture("still-no-exif.jpg"))
+        #expect(try JPEGTrailerKind.atStart(of: jpeg, offset: 0, length: jpeg.size) == .jpegImage)
+        let trailer = try FileSource(path: TestFiles.fixture("still-jpeg-trailer.jpg"))
+        #expect(try JPEGTrailerKind.atStart(of: trailer, offset: trailer.size - 64, length: 64) == nil)
+        #expect(JPEGTrailerKind.samsungSEF.ends(Array("xxxxSEFT".utf8)) && !JPEGTrailerKind.samsungSEF.ends(Array("SEF".utf8)))
+    }
+
     static func sef(_ records: [(UInt16, String, [UInt8])]) -> [UInt8] {
         var body: [UInt8] = [], starts: [Int] = []
         for (type, name, data) in records {

@@ -78,6 +78,10 @@ public enum MotionPhotoReader {
                 end -= length
                 if ranges[item.semantic] == nil { ranges[item.semantic] = .init(offset: end, length: length) }
             }
+            if let gainMap = ranges[MotionPhotoXMP.Semantic.gainMap],
+               try JPEGTrailerKind.atStart(of: source, offset: gainMap.offset, length: gainMap.length) != .jpegImage {
+                throw ParseError(.invalidValue, "Container:Directory does not add up: its GainMap item is not a JPEG (offset \(gainMap.offset))", path: "XMP/Container:Directory", offset: gainMap.offset)
+            }
             if let video = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
                 let padding = items.first?.padding ?? 0
                 if end - imageEnd != padding && end != imageEnd {
@@ -120,8 +124,7 @@ public enum MotionPhotoReader {
 
     /// The MP4 must start with a box whose type is `ftyp`.
     static func requireMP4(_ source: FileSource, at range: MotionPhoto.ByteRange, what: MotionPhoto.Location) throws {
-        let head = try source.read(at: range.offset, count: Int(min(range.length, 8)), path: "MotionPhoto video")
-        guard head.count == 8, Array(head[4..<8]) == Array("ftyp".utf8) else {
+        guard try JPEGTrailerKind.atStart(of: source, offset: range.offset, length: range.length) == .isoMedia else {
             throw ParseError(.invalidValue, "the \(what.rawValue) does not point at an MP4 (no 'ftyp' box at offset \(range.offset))", path: "MotionPhoto video", offset: range.offset)
         }
     }

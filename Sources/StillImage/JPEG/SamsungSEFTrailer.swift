@@ -34,7 +34,7 @@ public struct SamsungSEFTrailer: Equatable, Sendable {
     public static func read(_ source: FileSource) throws -> SamsungSEFTrailer? {
         guard source.size >= 8 else { return nil }
         let footer = try source.read(at: source.size - 8, count: 8, path: "SEFT")
-        guard Array(footer[4...]) == Array("SEFT".utf8) else { return nil }
+        guard JPEGTrailerKind.samsungSEF.ends(footer) else { return nil }
         var f = ByteReader(footer, baseOffset: source.size - 8, path: "SEFT")
         f.littleEndian = true
         let size = UInt64(try f.readUInt32())
