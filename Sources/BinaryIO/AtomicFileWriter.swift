@@ -73,7 +73,8 @@ public final class AtomicFileWriter {
     /// bounded chunks through a buffer.
     public func copy(from source: FileSource, offset: UInt64, count: UInt64) throws {
         var copied: UInt64 = 0
-        var inputOffset = Int64(offset)
+        // A slice's offsets are relative to its start; the kernel copy needs the file's own.
+        var inputOffset = Int64(source.baseOffset + offset)
         var kernelCopy = true
         while copied < count {
             let n = Int(min(1 << 30, count - copied))
@@ -89,7 +90,7 @@ public final class AtomicFileWriter {
             let chunk = Int(min(UInt64(1 << 20), count - copied))
             try write(try source.read(at: offset + copied, count: chunk))
             copied += UInt64(chunk)
-            inputOffset = Int64(offset + copied)
+            inputOffset = Int64(source.baseOffset + offset + copied)
         }
     }
 
@@ -106,6 +107,22 @@ public final class AtomicFileWriter {
             throw ParseError(.io, "cannot replace \(targetPath): \(FileSource.describe(e))")
         }
         finished = true
+        AtomicFileWriter.syncDirectory(of: targetPath)
+    }
+
+    /// fsync, then put the file in place only if nothing is at the target (a hard link, which
+    /// fails on an existing name, then the temporary name removed): for new files that must
+    /// never overwrite one another, even when two workers pick the same name at once.
+    public func commitWithoutReplacing() throws {
+        guard !finished else { return }
+        if fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
+        close(fd)
+        fd = -1
+        defer { unlink(temporaryPath); finished = true }
+        if link(temporaryPath, targetPath) != 0 {
+            let e = errno
+            throw ParseError(.io, e == EEXIST ? "already exists; not overwritten" : "cannot create \(targetPath): \(FileSource.describe(e))")
+        }
         AtomicFileWriter.syncDirectory(of: targetPath)
     }
 

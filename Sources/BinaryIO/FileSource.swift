@@ -8,11 +8,14 @@ import Glibc
 public final class FileSource {
     public let path: String
     public let size: UInt64
+    /// Where this source starts in the underlying file: non-zero for a slice (an MP4 embedded
+    /// in a Motion Photo), so readers see offsets relative to the slice's start.
+    public let baseOffset: UInt64
     private let fd: Int32
     /// Bytes read so far through this source: lets tests prove a 4 GB movie is opened by
     /// reading its headers and `moov` only.
     public private(set) var bytesRead: UInt64 = 0
-    /// The file's first bytes, read at once when asked (`prefetch`): header parsers make many
+    /// The source's first bytes, read at once when asked (`prefetch`): header parsers make many
     /// small reads near the start, and a folder scan of thousands of files pays for each.
     private var head: [UInt8] = []
 
@@ -30,12 +33,29 @@ public final class FileSource {
         guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
         self.fd = fd
         self.size = UInt64(st.st_size)
+        self.baseOffset = 0
         if prefetch > 0 {
             let count = Int(min(UInt64(prefetch), size))
             head = [UInt8](repeating: 0, count: count)
             try head.withUnsafeMutableBytes { raw in try readFully(into: raw, at: 0, context: "") }
             bytesRead += UInt64(count)
         }
+    }
+
+    private init(path: String, fd: Int32, baseOffset: UInt64, size: UInt64) {
+        self.path = path; self.fd = fd; self.baseOffset = baseOffset; self.size = size
+    }
+
+    /// A source over `length` bytes at `offset` of this one (its own descriptor, so it outlives
+    /// this source): lets a movie reader open an MP4 that sits inside another file without copying it.
+    public func slice(offset: UInt64, length: UInt64) throws -> FileSource {
+        guard offset <= size, length <= size - offset else {
+            throw ParseError(.truncated, "a range of \(length) bytes at \(offset) runs past the end (\(size) bytes)", path: "", offset: offset)
+        }
+        let copy = dup(fd)
+        guard copy >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        return FileSource(path: path, fd: copy, baseOffset: baseOffset + offset, size: length)
     }
 
     deinit { close(fd) }
@@ -62,7 +82,7 @@ public final class FileSource {
         let count = raw.count
         var done = 0
         while done < count {
-            let n = pread(fd, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+            let n = pread(fd, raw.baseAddress! + done, count - done, off_t(baseOffset + offset) + off_t(done))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ParseError(.io, "read failed: \(FileSource.describe(errno))", path: context, offset: offset + UInt64(done))

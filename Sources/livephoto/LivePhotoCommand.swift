@@ -27,7 +27,7 @@ struct LivePhotoCommand: ParsableCommand {
         3 a file is missing, unreadable or not a still/movie; 4 refused or could not write.
         """,
         version: LivePhotoVersion.string,
-        subcommands: [InspectCommand.self, PairCommand.self, MakeCommand.self, VerifyCommand.self, ScanCommand.self]
+        subcommands: [InspectCommand.self, PairCommand.self, MakeCommand.self, ConvertCommand.self, VerifyCommand.self, ScanCommand.self]
     )
 
     /// Runs the command line, mapping ArgumentParser's usage errors to exit code 2.

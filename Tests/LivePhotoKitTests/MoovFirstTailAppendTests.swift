@@ -224,7 +224,7 @@ struct MoovFirstTailAppendTests {
         let oldOffsets = file.movie.videoTracks[0].sampleTable.chunkOffsets.offsets
         let plan = MovieRewritePlan(file: file)
         try LivePhotoMovieEdit.apply(to: plan, identifier: Self.identifier, stillTime: 0.5)
-        let pieces = WholeFileMovieWriter.pieces(plan, moovFirst: false)
+        let pieces = MovieFileImage.pieces(plan, moovFirst: false)
         let mdatIndex = try #require(pieces.firstIndex { if case .copyWithExplicitSize = $0 { return true }; return false })
         let layout = try MovieLayout(pieces: pieces, base: 0, plan: plan)
         let header = layout.bytes(of: pieces[mdatIndex], plan: plan)

@@ -87,6 +87,11 @@ struct MovieLayout {
         throw ParseError(.invalidValue, "movie layout did not settle", path: "moov", offset: 0)
     }
 
+    /// Bytes of all pieces together.
+    func totalSize(plan: MovieRewritePlan) -> UInt64 {
+        pieces.reduce(UInt64(0)) { $0 + size(of: $1, plan: plan) }
+    }
+
     /// The header size a box gets when its explicit size is written: 8, or 16 past 4 GiB
     /// (plus a `uuid`'s extended type).
     static func explicitHeaderSize(_ h: BoxHeader) -> Int {

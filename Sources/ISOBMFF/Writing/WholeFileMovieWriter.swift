@@ -9,27 +9,47 @@ import BinaryIO
 /// caller commits or discards it.
 public enum WholeFileMovieWriter {
     public static func prepare(_ plan: MovieRewritePlan, targetPath: String, modeFrom: String? = nil, moovFirst: Bool = false) throws -> AtomicFileWriter {
-        let layout = try MovieLayout(pieces: pieces(plan, moovFirst: moovFirst), base: 0, plan: plan)
-        let file = plan.file
+        let image = try MovieFileImage(plan, moovFirst: moovFirst)
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
         do {
-            for piece in layout.pieces {
-                switch piece {
-                case .copy(let box):
-                    try writer.copy(from: file.source, offset: box.offset, count: box.size)
-                case .copyWithExplicitSize(let box):
-                    try writer.write(layout.bytes(of: piece, plan: plan))
-                    try writer.copy(from: file.source, offset: box.payloadOffset, count: box.payloadSize)
-                default:
-                    try writer.write(layout.bytes(of: piece, plan: plan))
-                }
-            }
+            try image.write(to: writer)
             try writer.sync()
         } catch {
             writer.discard()
             throw error
         }
         return writer
+    }
+}
+
+/// The laid-out bytes of an edited movie as one whole file: its size is known before anything
+/// is written, and it can be written into a writer that already holds other bytes (a Motion
+/// Photo's still), since its chunk offsets count from the movie's own first byte.
+public struct MovieFileImage {
+    let plan: MovieRewritePlan
+    let layout: MovieLayout
+
+    public init(_ plan: MovieRewritePlan, moovFirst: Bool = false) throws {
+        self.plan = plan
+        layout = try MovieLayout(pieces: Self.pieces(plan, moovFirst: moovFirst), base: 0, plan: plan)
+    }
+
+    /// Bytes the movie takes.
+    public var size: UInt64 { layout.totalSize(plan: plan) }
+
+    public func write(to writer: AtomicFileWriter) throws {
+        let source = plan.file.source
+        for piece in layout.pieces {
+            switch piece {
+            case .copy(let box):
+                try writer.copy(from: source, offset: box.offset, count: box.size)
+            case .copyWithExplicitSize(let box):
+                try writer.write(layout.bytes(of: piece, plan: plan))
+                try writer.copy(from: source, offset: box.payloadOffset, count: box.payloadSize)
+            default:
+                try writer.write(layout.bytes(of: piece, plan: plan))
+            }
+        }
     }
 
     /// The output, piece by piece.

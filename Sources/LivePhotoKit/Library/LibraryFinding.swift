@@ -17,6 +17,8 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         case captureTimeMismatch = "capture-time-mismatch"
         /// A file that could not be read.
         case unreadable
+        /// An Android Motion Photo (a still with its video inside): what `convert DIR` converts.
+        case motionPhoto = "motion-photo"
     }
 
     public var finding: Kind
@@ -26,6 +28,8 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
     public var stillIdentifier: String?
     public var movieIdentifier: String?
     public var detail: String?
+    /// `motion-photo` only: layout, video length (bytes, seconds) and presentation time.
+    public var motionPhoto: MotionPhotoSummary? = nil
 
     public init(finding: Kind, still: String? = nil, movie: String? = nil, identifier: String? = nil,
                 stillIdentifier: String? = nil, movieIdentifier: String? = nil, detail: String? = nil) {

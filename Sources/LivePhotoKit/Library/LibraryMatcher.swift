@@ -28,6 +28,12 @@ public enum LibraryMatcher {
             findings.append(LibraryFinding(finding: .unreadable, still: f.role == .still ? f.path : nil, movie: f.role == .movie ? f.path : nil, detail: f.error))
         }
 
+        for f in usable where f.motionPhoto != nil {
+            var finding = LibraryFinding(finding: .motionPhoto, still: f.path, detail: f.motionPhoto?.detail)
+            finding.motionPhoto = f.motionPhoto
+            findings.append(finding)
+        }
+
         // 1. By identifier.
         var stillsByID: [String: [ScannedFile]] = [:], moviesByID: [String: [ScannedFile]] = [:]
         for f in usable { if let id = f.identifier { if f.role == .still { stillsByID[id, default: []].append(f) } else { moviesByID[id, default: []].append(f) } } }

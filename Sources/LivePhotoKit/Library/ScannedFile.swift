@@ -19,6 +19,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var captureTime: CaptureTime?
     /// Movies: the `mvhd` creation time (UTC).
     public var headerCreationTime: CaptureTime?
+    /// A JPEG that is an Android Motion Photo (its video inside).
+    public var motionPhoto: MotionPhotoSummary? = nil
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "hif"]
@@ -47,9 +49,11 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = try StillImageReader.headerFacts(source: source, frameSize: false)
                 file.identifier = facts.contentIdentifier
                 file.captureTime = CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)
+                file.motionPhoto = try MotionPhotoSummary.read(source)
             case .heic:
                 file.role = .still
                 file.identifier = try StillReading.contentIdentifier(source: source, kind: .heic)
+                file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
                 let movie = try MovieFile(source: source)

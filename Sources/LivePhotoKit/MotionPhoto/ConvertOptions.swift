@@ -1,0 +1,54 @@
+/// How `convert` names, identifies and writes its outputs.
+public struct ConvertOptions: Sendable {
+    /// The Live Photo's identifier (Motion → Live): a fresh UUID unless given.
+    public var identifier: PairOptions.IdentifierChoice = .automatic
+    /// Write outputs into this directory instead of beside the input.
+    public var outputDirectory: String? = nil
+    public var dryRun = false
+    public var replaceForeignMakerNote = false
+    /// Live → Motion: also write the Samsung SEF trailer.
+    public var samsungTrailer = false
+
+    public init() {}
+}
+
+/// Which way a conversion goes.
+public enum ConvertDirection: String, Codable, Sendable {
+    case motionToLive = "motion-to-live"
+    case liveToMotion = "live-to-motion"
+}
+
+public enum ConvertStatus: String, Codable, Sendable {
+    case converted
+    case dryRun = "dry-run"
+    case failed
+}
+
+/// What one conversion did (or, with `--dry-run`, would do).
+public struct ConvertResult: Codable, Equatable, Sendable {
+    public var direction: ConvertDirection
+    public var status: ConvertStatus
+    /// Motion → Live: the Motion Photo; Live → Motion: the still.
+    public var input: String
+    /// Live → Motion: the movie.
+    public var inputMovie: String?
+    /// Motion → Live: the written still and movie; Live → Motion: the written Motion Photo (`motionPhoto`).
+    public var still: String?
+    public var movie: String?
+    public var motionPhoto: String?
+    /// The Motion Photo's layout (`google-motion-photo`, `microvideo`, `samsung`).
+    public var variant: String?
+    public var identifier: String?
+    /// Seconds on the movie timeline where the still sits.
+    public var stillTime: Double?
+    /// Bytes of the embedded video.
+    public var videoBytes: UInt64?
+    public var warnings: [String]?
+    /// `failed` only: the one-line reason, naming the file.
+    public var error: String?
+    public var exitCode: Int32
+
+    public init(direction: ConvertDirection, status: ConvertStatus, input: String, exitCode: Int32 = 0) {
+        self.direction = direction; self.status = status; self.input = input; self.exitCode = exitCode
+    }
+}

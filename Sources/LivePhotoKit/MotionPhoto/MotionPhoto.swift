@@ -1,0 +1,78 @@
+import BinaryIO
+import StillImage
+
+/// An Android Motion Photo as read from its file: where the primary image ends, where the
+/// embedded MP4 (and a gain map) lie, and when the still is shown in the video.
+public struct MotionPhoto {
+    /// Which writer's layout the file follows.
+    public enum Variant: String, Codable, Sendable {
+        /// Google Motion Photo v1: `GCamera:MotionPhoto` and a `Container:Directory`.
+        case google = "google-motion-photo"
+        /// Older Pixels: `GCamera:MicroVideo` and `MicroVideoOffset`.
+        case microVideo = "microvideo"
+        /// Samsung JPEG: the MP4 in the SEF trailer's `MotionPhoto_Data` record.
+        case samsung = "samsung"
+        /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (found by `scan`; not converted yet).
+        case samsungHEIC = "samsung-heic"
+    }
+
+    /// How the video was found.
+    public enum Location: String, Codable, Sendable {
+        case containerDirectory = "container-directory"
+        case microVideoOffset = "microvideo-offset"
+        case samsungTrailer = "samsung-trailer"
+        /// XMP said Motion Photo but nothing located the video: the embedded `ftyp` was searched for.
+        case ftypSearch = "ftyp-search"
+    }
+
+    public struct ByteRange: Equatable, Sendable {
+        public var offset: UInt64
+        public var length: UInt64
+        public var end: UInt64 { offset + length }
+    }
+
+    public let path: String
+    public let source: FileSource
+    public let structure: JPEGStructure
+    public let variant: Variant
+    public let location: Location
+    /// Just past the primary image's EOI.
+    public let imageEnd: UInt64
+    public let video: ByteRange
+    public let gainMap: ByteRange?
+    /// `MotionPhotoPresentationTimestampUs` (or `MicroVideoPresentationTimestampUs`); nil when absent.
+    public let presentationTimestampUs: Int64?
+    /// The primary's standard XMP, parsed; nil when it has none.
+    public let xmp: XMPPacket?
+    /// What the reader had to guess or work around.
+    public var warnings: [String]
+
+    /// The embedded MP4 as a byte source of its own (offsets count from its first byte).
+    public func videoSource() throws -> FileSource { try source.slice(offset: video.offset, length: video.length) }
+
+    /// The presentation time in seconds, when the file gives a usable one.
+    public var presentationTime: Double? {
+        guard let us = presentationTimestampUs, us >= 0 else { return nil }
+        return Double(us) / 1_000_000
+    }
+}
+
+/// The XMP properties of Motion Photos (namespace `http://ns.google.com/photos/1.0/camera/`).
+public enum MotionPhotoXMP {
+    static func camera(_ name: String) -> XMPProperty { XMPProperty(namespace: XMPNamespace.googleCamera, preferredPrefix: "GCamera", name: name) }
+    public static let motionPhoto = camera("MotionPhoto")
+    public static let version = camera("MotionPhotoVersion")
+    public static let presentationTimestamp = camera("MotionPhotoPresentationTimestampUs")
+    public static let microVideo = camera("MicroVideo")
+    public static let microVideoVersion = camera("MicroVideoVersion")
+    public static let microVideoOffset = camera("MicroVideoOffset")
+    public static let microVideoPresentationTimestamp = camera("MicroVideoPresentationTimestampUs")
+    /// Every property that says "this file holds a video": removed from a still that no longer does.
+    public static let all = [motionPhoto, version, presentationTimestamp, microVideo, microVideoVersion, microVideoOffset, microVideoPresentationTimestamp]
+
+    public enum Semantic {
+        public static let primary = "Primary"
+        public static let motionPhoto = "MotionPhoto"
+        public static let gainMap = "GainMap"
+    }
+}

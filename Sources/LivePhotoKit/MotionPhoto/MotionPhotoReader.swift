@@ -1,0 +1,148 @@
+import BinaryIO
+import StillImage
+
+/// A JPEG that is not a Motion Photo, or whose video cannot be located: the reason says which.
+public struct NotAMotionPhoto: Error, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+}
+
+/// Reads every JPEG Motion Photo variant. The Samsung trailer is authoritative when it holds
+/// the video (its XMP lengths are not trusted); otherwise the Google `Container:Directory` is
+/// walked back from the end of the file, then `MicroVideoOffset`; when XMP says Motion Photo
+/// but neither locates the video, the embedded `ftyp` is searched for, with a warning. Every
+/// length is checked against the file before anything is read by it.
+public enum MotionPhotoReader {
+    /// The Motion Photo in `path`; throws `NotAMotionPhoto` for a plain JPEG and `ParseError`
+    /// for a damaged or lying one.
+    public static func read(path: String) throws -> MotionPhoto {
+        try read(source: FileSource(path: path))
+    }
+
+    public static func read(source: FileSource) throws -> MotionPhoto {
+        let structure = try JPEGStructure.read(source)
+        var warnings: [String] = []
+        var xmp: XMPPacket? = nil
+        if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
+            let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP")
+            if mentionsMotionPhotoNamespace(payload) {
+                do { xmp = try XMPPacket.fromSegmentPayload(payload) } catch { warnings.append("the XMP could not be parsed: \(error)") }
+            }
+        }
+        let timestamp = xmp?.integer(MotionPhotoXMP.presentationTimestamp) ?? xmp?.integer(MotionPhotoXMP.microVideoPresentationTimestamp)
+        let saysMotion = xmp?.integer(MotionPhotoXMP.motionPhoto) == 1
+        let saysMicroVideo = xmp?.integer(MotionPhotoXMP.microVideo) == 1
+        let hasVideoItem = xmp?.containerDirectory()?.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) == true
+        // Decided from the XMP and the last 8 bytes before the image data is walked, so `scan`
+        // pays for no more than that on an ordinary JPEG.
+        let sef = try SamsungSEFTrailer.read(source)
+        guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil else {
+            throw NotAMotionPhoto(reason: "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung trailer)")
+        }
+        let imageEnd = try JPEGImageEnd.find(source, structure: structure)
+        let size = source.size
+
+        func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil) throws -> MotionPhoto {
+            try requireMP4(source, at: video, what: location)
+            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, location: location, imageEnd: imageEnd,
+                               video: video, gainMap: gainMap, presentationTimestampUs: timestamp, xmp: xmp, warnings: warnings)
+        }
+
+        // 1. Samsung: the trailer says exactly where the MP4 is.
+        if let sef {
+            guard let record = sef.motionPhotoData else {
+                throw NotAMotionPhoto(reason: "a Samsung trailer without a MotionPhoto_Data record (no video)")
+            }
+            guard record.offset >= imageEnd else {
+                throw ParseError(.invalidValue, "the MotionPhoto_Data record starts inside the image", path: "SEFH", offset: record.offset)
+            }
+            guard record.dataLength >= 8 else { throw ParseError(.invalidValue, "the MotionPhoto_Data record holds no video", path: "SEFH", offset: record.offset) }
+            return try make(.samsung, .samsungTrailer, .init(offset: record.dataOffset, length: record.dataLength))
+        }
+        if !(saysMotion || saysMicroVideo) {
+            warnings.append("the XMP has a MotionPhoto directory item but no GCamera:MotionPhoto = 1")
+        }
+        guard imageEnd < size else { throw NotAMotionPhoto(reason: "the XMP says Motion Photo but nothing follows the image: no video") }
+
+        // 2. Google v1: the directory, walked back from the end of the file.
+        if let items = xmp?.containerDirectory(), items.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) {
+            var end = size
+            var ranges: [String: MotionPhoto.ByteRange] = [:]
+            for (i, item) in items.enumerated().dropFirst().reversed() {
+                guard let length = item.length, length > 0 else {
+                    throw ParseError(.invalidValue, "Container:Directory item \(i + 1) (\(item.semantic)) has no length", path: "XMP/Container:Directory", offset: 0)
+                }
+                guard length <= end - imageEnd else {
+                    throw ParseError(.invalidValue, "Container:Directory does not add up: its items need more than the \(size - imageEnd) bytes after the image", path: "XMP/Container:Directory", offset: end)
+                }
+                end -= length
+                if ranges[item.semantic] == nil { ranges[item.semantic] = .init(offset: end, length: length) }
+            }
+            if let gainMap = ranges[MotionPhotoXMP.Semantic.gainMap],
+               try JPEGTrailerKind.atStart(of: source, offset: gainMap.offset, length: gainMap.length) != .jpegImage {
+                throw ParseError(.invalidValue, "Container:Directory does not add up: its GainMap item is not a JPEG (offset \(gainMap.offset))", path: "XMP/Container:Directory", offset: gainMap.offset)
+            }
+            if let video = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
+                let padding = items.first?.padding ?? 0
+                if end - imageEnd != padding && end != imageEnd {
+                    warnings.append("\(end - imageEnd) bytes between the image and the first item (padding says \(padding))")
+                }
+                return try make(.google, .containerDirectory, video, gainMap: ranges[MotionPhotoXMP.Semantic.gainMap])
+            }
+        }
+
+        // 3. Legacy MicroVideo: bytes from the end of the file.
+        if let offset = xmp?.integer(MotionPhotoXMP.microVideoOffset), offset > 0 {
+            guard UInt64(offset) <= size - imageEnd else {
+                throw ParseError(.invalidValue, "MicroVideoOffset \(offset) points before the end of the image", path: "XMP/GCamera:MicroVideoOffset", offset: 0)
+            }
+            return try make(saysMicroVideo ? .microVideo : .google, .microVideoOffset, .init(offset: size - UInt64(offset), length: UInt64(offset)))
+        }
+
+        // 4. Nothing says where: look for the MP4's `ftyp`.
+        guard let start = try findFileType(source, from: imageEnd) else {
+            throw NotAMotionPhoto(reason: "the XMP says Motion Photo but no directory locates the video and no MP4 follows the image")
+        }
+        warnings.append("no Container:Directory or MicroVideoOffset locates the video; found an MP4 'ftyp' at offset \(start)")
+        return try make(saysMicroVideo ? .microVideo : .google, .ftypSearch, .init(offset: start, length: size - start))
+    }
+
+    /// Motion Photo properties live in namespaces a packet must declare by their URI, so a
+    /// packet whose bytes never name the camera or container namespace holds none: checked
+    /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
+    /// (Only a gate: the properties themselves are read by the XML parser.)
+    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool {
+        let needle = Array("http://ns.google.com/photos/1.0/".utf8)
+        guard payload.count >= needle.count else { return false }
+        var i = 0
+        while i <= payload.count - needle.count {
+            if payload[i] == needle[0] && payload[i + 1] == needle[1] && Array(payload[i..<(i + needle.count)]) == needle { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The MP4 must start with a box whose type is `ftyp`.
+    static func requireMP4(_ source: FileSource, at range: MotionPhoto.ByteRange, what: MotionPhoto.Location) throws {
+        guard try JPEGTrailerKind.atStart(of: source, offset: range.offset, length: range.length) == .isoMedia else {
+            throw ParseError(.invalidValue, "the \(what.rawValue) does not point at an MP4 (no 'ftyp' box at offset \(range.offset))", path: "MotionPhoto video", offset: range.offset)
+        }
+    }
+
+    /// The offset of the first box header `....ftyp` after `start`, scanning bounded windows.
+    static func findFileType(_ source: FileSource, from start: UInt64) throws -> UInt64? {
+        let needle = Array("ftyp".utf8)
+        var position = start
+        let window = 1 << 16
+        while position < source.size {
+            let bytes = try source.readUpTo(at: position, count: window + 3)
+            if bytes.count < 4 { break }
+            for i in 0...(bytes.count - 4) where bytes[i] == needle[0] && bytes[i + 1] == needle[1] && bytes[i + 2] == needle[2] && bytes[i + 3] == needle[3] {
+                let at = position + UInt64(i)
+                if at >= start + 4 { return at - 4 }
+            }
+            position += UInt64(max(1, bytes.count - 3))
+        }
+        return nil
+    }
+}

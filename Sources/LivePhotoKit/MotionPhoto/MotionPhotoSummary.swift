@@ -1,0 +1,38 @@
+import BinaryIO
+import ISOBMFF
+
+/// What `scan` reports about a Motion Photo: its layout, the embedded video's length and the
+/// presentation time, read from headers (the XMP, the trailer, the MP4's `moov`).
+public struct MotionPhotoSummary: Codable, Equatable, Sendable {
+    public var variant: MotionPhoto.Variant
+    public var videoBytes: UInt64
+    public var videoSeconds: Double?
+    /// Seconds; nil when the file gives none (-1 or absent).
+    public var presentationTime: Double?
+
+    /// The summary of `source`, nil when it is not a Motion Photo; a Motion Photo whose video
+    /// cannot be located or read throws.
+    public static func read(_ source: FileSource) throws -> MotionPhotoSummary? {
+        let photo: MotionPhoto
+        do { photo = try MotionPhotoReader.read(source: source) } catch is NotAMotionPhoto { return nil }
+        let movie = try MovieFile(source: photo.videoSource())
+        let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
+        return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
+    }
+
+    /// A Samsung HEIC Motion Photo: the MP4 in its top-level `mpvd` box (its XMP lengths are
+    /// not trusted); nil when there is none.
+    public static func readHEIC(_ source: FileSource) throws -> MotionPhotoSummary? {
+        guard let mpvd = try TopLevelBoxes.scan(source).first("mpvd") else { return nil }
+        let movie = try MovieFile(source: source.slice(offset: mpvd.payloadOffset, length: mpvd.payloadSize))
+        let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
+        return MotionPhotoSummary(variant: .samsungHEIC, videoBytes: mpvd.payloadSize, videoSeconds: seconds, presentationTime: nil)
+    }
+
+    /// `google-motion-photo, video 2.000 s (20378 bytes), still at 1.000 s`
+    public var detail: String {
+        let length = videoSeconds.map { String(format: "%.3f s", $0) } ?? "?"
+        let still = presentationTime.map { String(format: "still at %.3f s", $0) } ?? "no presentation time"
+        return "\(variant.rawValue), video \(length) (\(videoBytes) bytes), \(still)"
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import BinaryIO
+
+/// An XMP packet parsed as XML with namespaces (FoundationXML over libxml2), edited as a tree:
+/// properties are found and removed by namespace URI and name, never by string search, and
+/// every property this code does not touch is written back.
+public final class XMPPacket {
+    /// The APP1 signature of the standard XMP segment.
+    public static let standardSignature: [UInt8] = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    /// The APP1 signature of an extended XMP segment.
+    public static let extendedSignature: [UInt8] = Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
+    /// A fixed bound: a standard packet fits one APP1 (64 KB); extended XMP a few MB.
+    public static let maximumSize = 16 << 20
+
+    private let document: XMLDocument
+
+    public init(xml: [UInt8]) throws {
+        guard xml.count <= XMPPacket.maximumSize else { throw ParseError(.tooLarge, "XMP packet of \(xml.count) bytes", path: "XMP") }
+        // Writers pad packets with NULs and whitespace; libxml2 rejects trailing NULs.
+        var end = xml.count
+        while end > 0 && (xml[end - 1] == 0 || xml[end - 1] == 0x20 || xml[end - 1] == 0x0A || xml[end - 1] == 0x0D || xml[end - 1] == 0x09) { end -= 1 }
+        // XMLDocument recovers from some malformed input; the SAX parser says whether it is well-formed.
+        let data = Data(xml[0..<end])
+        let check = XMLParser(data: data)
+        check.shouldProcessNamespaces = true
+        guard check.parse() else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
+        do {
+            document = try XMLDocument(data: data, options: [])
+        } catch {
+            throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP")
+        }
+        guard document.rootElement() != nil else { throw ParseError(.invalidValue, "the XMP has no root element", path: "XMP") }
+    }
+
+    /// A packet with one empty `rdf:Description`, for a still that has no XMP.
+    public static func empty() -> XMPPacket {
+        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"\(XMPNamespace.rdf)\"><rdf:Description rdf:about=\"\"/></rdf:RDF></x:xmpmeta>"
+        return try! XMPPacket(xml: Array(xml.utf8))
+    }
+
+    /// The packet of a standard XMP APP1 payload (signature, then XML).
+    public static func fromSegmentPayload(_ payload: [UInt8]) throws -> XMPPacket {
+        guard payload.starts(with: standardSignature) else { throw ParseError(.invalidValue, "not an XMP segment", path: "APP1/XMP") }
+        return try XMPPacket(xml: Array(payload[standardSignature.count...]))
+    }
+
+    // MARK: reading
+
+    private var descriptions: [XMLElement] {
+        var found: [XMLElement] = []
+        func walk(_ e: XMLElement) {
+            if e.localName == "Description" && e.uri == XMPNamespace.rdf { found.append(e) }
+            for case let c as XMLElement in e.children ?? [] { walk(c) }
+        }
+        if let root = document.rootElement() { walk(root) }
+        return found
+    }
+
+    /// The value of a simple property, written as an attribute of an `rdf:Description` or as
+    /// a child element holding text.
+    public func value(_ p: XMPProperty) -> String? {
+        for d in descriptions {
+            if let a = d.attribute(forLocalName: p.name, uri: p.namespace) { return a.stringValue }
+            if let e = XMPPacket.children(of: d, p.name, p.namespace).first { return e.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        return nil
+    }
+
+    public func integer(_ p: XMPProperty) -> Int64? { value(p).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+
+    /// Whether any property of `namespace` is present.
+    public func hasProperties(in namespace: String) -> Bool {
+        descriptions.contains { d in
+            (d.attributes ?? []).contains { $0.uri == namespace } ||
+                (d.children ?? []).contains { ($0 as? XMLElement)?.uri == namespace }
+        }
+    }
+
+    /// The items of `Container:Directory`, in order; nil when there is no directory.
+    public func containerDirectory() -> [XMPContainerItem]? {
+        guard let directory = directoryElement() else { return nil }
+        var items: [XMPContainerItem] = []
+        func field(_ e: XMLElement, _ name: String) -> String? {
+            if let a = e.attribute(forLocalName: name, uri: XMPNamespace.containerItem) { return a.stringValue }
+            return XMPPacket.children(of: e, name, XMPNamespace.containerItem).first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func walk(_ e: XMLElement) {
+            if e.localName == "Item" && e.uri == XMPNamespace.container {
+                items.append(XMPContainerItem(semantic: field(e, "Semantic") ?? "", mime: field(e, "Mime") ?? "",
+                                              length: field(e, "Length").flatMap { UInt64($0) }, padding: field(e, "Padding").flatMap { UInt64($0) }))
+                return
+            }
+            for case let c as XMLElement in e.children ?? [] { walk(c) }
+        }
+        walk(directory)
+        return items
+    }
+
+    private func directoryElement() -> XMLElement? {
+        for d in descriptions {
+            if let e = XMPPacket.children(of: d, "Directory", XMPNamespace.container).first { return e }
+        }
+        return nil
+    }
+
+    /// Child elements by local name and namespace URI (FoundationXML's `elements(forLocalName:uri:)`
+    /// finds nothing on Linux).
+    static func children(of e: XMLElement, _ localName: String, _ uri: String) -> [XMLElement] {
+        (e.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == localName && $0.uri == uri }
+    }
+
+    // MARK: editing
+
+    /// Removes a property wherever it is written.
+    public func remove(_ p: XMPProperty) {
+        for d in descriptions {
+            while let a = d.attribute(forLocalName: p.name, uri: p.namespace), let name = a.name { d.removeAttribute(forName: name) }
+            for e in XMPPacket.children(of: d, p.name, p.namespace) { e.detach() }
+        }
+    }
+
+    /// Sets a simple property as an attribute of the first `rdf:Description`, replacing it wherever it was.
+    public func set(_ p: XMPProperty, _ value: String) {
+        remove(p)
+        guard let d = descriptions.first else { return }
+        let prefix = declarePrefix(for: p.namespace, preferred: p.preferredPrefix, on: d)
+        let attribute = XMLNode.attribute(withName: "\(prefix):\(p.name)", uri: p.namespace, stringValue: value) as! XMLNode
+        d.addAttribute(attribute)
+    }
+
+    /// Replaces `Container:Directory` with `items` (nil or empty: removes it).
+    public func setContainerDirectory(_ items: [XMPContainerItem]?) {
+        while let old = directoryElement() { old.detach() }
+        guard let items, !items.isEmpty, let d = descriptions.first else { return }
+        let c = declarePrefix(for: XMPNamespace.container, preferred: "Container", on: d)
+        let i = declarePrefix(for: XMPNamespace.containerItem, preferred: "Item", on: d)
+        let rdf = declarePrefix(for: XMPNamespace.rdf, preferred: "rdf", on: d)
+        // Elements are made by qualified name only: their prefixes are declared on the
+        // description, and an element made with a URI would repeat the declaration.
+        let directory = XMLElement(name: "\(c):Directory")
+        let seq = XMLElement(name: "\(rdf):Seq")
+        for item in items {
+            let li = XMLElement(name: "\(rdf):li")
+            li.addAttribute(XMLNode.attribute(withName: "\(rdf):parseType", uri: XMPNamespace.rdf, stringValue: "Resource") as! XMLNode)
+            let element = XMLElement(name: "\(c):Item")
+            func add(_ name: String, _ value: String) {
+                element.addAttribute(XMLNode.attribute(withName: "\(i):\(name)", uri: XMPNamespace.containerItem, stringValue: value) as! XMLNode)
+            }
+            add("Mime", item.mime)
+            add("Semantic", item.semantic)
+            if let l = item.length { add("Length", String(l)) }
+            if let p = item.padding { add("Padding", String(p)) }
+            li.addChild(element)
+            seq.addChild(li)
+        }
+        directory.addChild(seq)
+        d.addChild(directory)
+    }
+
+    /// The prefix in scope for `uri` at `element`, declaring `preferred` (made unique) there when none is.
+    private func declarePrefix(for uri: String, preferred: String, on element: XMLElement) -> String {
+        if let p = element.resolvePrefix(forNamespaceURI: uri), !p.isEmpty { return p }
+        var prefix = preferred
+        var n = 1
+        while element.resolveNamespace(forName: prefix + ":x") != nil { n += 1; prefix = preferred + String(n) }
+        element.addNamespace(XMLNode.namespace(withName: prefix, stringValue: uri) as! XMLNode)
+        return prefix
+    }
+
+    // MARK: writing
+
+    /// The packet as XML, wrapped in the standard `xpacket` processing instructions (extended
+    /// XMP is written without them).
+    public func xmlBytes(wrapped: Bool = true) -> [UInt8] {
+        let body = document.rootElement()!.xmlString(options: [])
+        guard wrapped else { return Array(body.utf8) }
+        let text = "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n" + body + "\n<?xpacket end=\"w\"?>"
+        return Array(text.utf8)
+    }
+
+    /// Moves every property outside `namespaces` into a new packet (for extended XMP), with the
+    /// namespace declarations they use; returns that packet.
+    func moveProperties(notIn namespaces: Set<String>) -> XMPPacket {
+        let moved = XMPPacket.empty()
+        guard let target = moved.descriptions.first else { return moved }
+        var declared = Set<String>()
+        func declare(_ from: XMLElement?) {
+            var node = from
+            while let e = node {
+                for ns in e.namespaces ?? [] where !(ns.name ?? "").isEmpty && !declared.contains(ns.name!) {
+                    declared.insert(ns.name!)
+                    if target.resolveNamespace(forName: ns.name! + ":x") == nil {
+                        target.addNamespace(XMLNode.namespace(withName: ns.name!, stringValue: ns.stringValue ?? "") as! XMLNode)
+                    }
+                }
+                node = e.parent as? XMLElement
+            }
+        }
+        for d in descriptions {
+            declare(d)
+            for a in d.attributes ?? [] {
+                guard let uri = a.uri, uri != XMPNamespace.rdf, !namespaces.contains(uri), let name = a.name else { continue }
+                target.addAttribute(XMLNode.attribute(withName: name, uri: uri, stringValue: a.stringValue ?? "") as! XMLNode)
+                d.removeAttribute(forName: name)
+            }
+            for case let e as XMLElement in d.children ?? [] {
+                guard let uri = e.uri, !namespaces.contains(uri) else { continue }
+                e.detach()
+                target.addChild(e)
+            }
+        }
+        return moved
+    }
+
+    /// A standard XMP APP1 payload: the signature, then the packet.
+    public func segmentPayload() -> [UInt8] { XMPPacket.standardSignature + xmlBytes() }
+}

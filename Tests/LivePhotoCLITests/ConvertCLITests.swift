@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `livephoto convert` as a user runs it: outputs, JSON, folders, exit codes and error lines.
+@Suite("livephoto convert", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3 for the Motion Photo generator"))
+struct ConvertCLITests {
+    /// The synthetic Motion Photos, built by the committed generator into `dir`.
+    static func motionPhotos(in dir: URL) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [CLITests.repo.appendingPathComponent("Fixtures/make_motion_photos.py").path, dir.path]
+        try p.run()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0)
+    }
+
+    static func lines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { try #require(try CLITests.json(String($0)) as? [String: Any]) }
+    }
+
+    @Test("convert MOTION writes a verified pair; --json is one document; bad files exit 3 with one line each")
+    func motionToLive() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.motionPhotos(in: dir)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let input = dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path
+        let r = try CLITests.livephoto("convert", "--json", "-o", out.path, "--id", "0b5c2c38-4d3b-4e63-9a58-6c5a4c3b2a19", input)
+        #expect(r.status == 0, "\(r.err)")
+        let doc = try #require(try CLITests.json(r.out) as? [String: Any])
+        #expect(doc["status"] as? String == "converted" && doc["direction"] as? String == "motion-to-live")
+        #expect(doc["identifier"] as? String == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
+        #expect(doc["still"] as? String == out.appendingPathComponent("PXL_20240101_120000000.jpg").path)
+        #expect(doc["movie"] as? String == out.appendingPathComponent("PXL_20240101_120000000.MOV").path)
+        #expect(doc["variant"] as? String == "google-motion-photo" && abs((doc["stillTime"] as? Double ?? 0) - 1.0) < 1e-9)
+        let verify = try CLITests.livephoto("verify", "-q", doc["still"] as! String, doc["movie"] as! String)
+        #expect(verify.status == 0)
+
+        // Again into the same folder: a suffix, never an overwrite.
+        let again = try CLITests.livephoto("convert", "-q", "-o", out.path, input)
+        #expect(again.status == 0 && again.out.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("PXL_20240101_120000000_1.MOV").path))
+
+        let broken = dir.appendingPathComponent("broken")
+        let bad = try CLITests.livephoto("convert", "-o", out.path, broken.appendingPathComponent("truncated.MP.jpg").path,
+                                         broken.appendingPathComponent("trailer-without-video.jpg").path, input)
+        #expect(bad.status == 3)
+        let errors = bad.err.split(separator: "\n")
+        #expect(errors.count == 2)
+        #expect(errors.contains { $0.hasPrefix("livephoto: \(broken.appendingPathComponent("truncated.MP.jpg").path): Container:Directory does not add up") })
+        #expect(errors.contains { $0.hasPrefix("livephoto: \(broken.appendingPathComponent("trailer-without-video.jpg").path): a Samsung trailer without a MotionPhoto_Data record") })
+        #expect(bad.out.contains("converted \(input)"), "the good file is still converted")
+
+        #expect(try CLITests.livephoto("convert", "--id", "nope", input).status == 2)
+        #expect(try CLITests.livephoto("convert", "--to", "motion", input).status == 2)
+        #expect(try CLITests.livephoto("convert", dir.path, input).status == 2)
+    }
+
+    @Test("convert DIR: JSON Lines per conversion, scan reports motion-photo; --to motion turns the pairs into Motion Photos")
+    func folders() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.motionPhotos(in: dir)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("broken"))
+        let scan = try CLITests.livephoto("scan", "--json", dir.path)
+        let findings = try Self.lines(scan.out)
+        #expect(findings.filter { $0["finding"] as? String == "motion-photo" }.count == 6)
+        #expect(findings.contains { ($0["detail"] as? String)?.hasPrefix("microvideo, video 2.000 s (20378 bytes), still at 0.400 s") == true })
+        let micro = try #require(findings.first { ($0["still"] as? String)?.hasSuffix("MVIMG_20190101_101010.jpg") == true }?["motionPhoto"] as? [String: Any])
+        #expect(micro["variant"] as? String == "microvideo" && micro["videoBytes"] as? Int == 20378)
+        #expect(micro["presentationTime"] as? Double == 0.4 && abs((micro["videoSeconds"] as? Double ?? 0) - 2) < 1e-9)
+
+        let dry = try CLITests.livephoto("convert", "--dry-run", "--json", dir.path)
+        #expect(dry.status == 0)
+        #expect(try Self.lines(dry.out).allSatisfy { $0["status"] as? String == "dry-run" })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".MOV") }.isEmpty)
+
+        let live = try CLITests.livephoto("convert", "--json", "-j", "2", dir.path)
+        #expect(live.status == 0, "\(live.err)")
+        let records = try Self.lines(live.out)
+        #expect(records.count == 6 && records.allSatisfy { $0["status"] as? String == "converted" })
+        #expect(live.err.contains("6 converted"))
+        let verify = try CLITests.livephoto("verify", "-q", dir.path)
+        #expect(verify.status == 0)
+
+        let motion = try CLITests.livephoto("convert", "--to", "motion", "--json", dir.path)
+        #expect(motion.status == 0, "\(motion.err)")
+        let made = try Self.lines(motion.out)
+        #expect(made.count == 6 && made.allSatisfy { $0["direction"] as? String == "live-to-motion" && ($0["motionPhoto"] as? String)?.hasSuffix(".MP.jpg") == true })
+        let rescan = try Self.lines(try CLITests.livephoto("scan", "--json", dir.path).out)
+        #expect(rescan.filter { $0["finding"] as? String == "motion-photo" }.count == 12)
+    }
+
+    @Test("convert STILL MOVIE writes <stem>.MP.jpg that exiftool reads as a Motion Photo")
+    func liveToMotion() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG_0007.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0007.MOV")
+        #expect(try CLITests.livephoto("pair", "-q", "--still-frame", "12", still, movie).status == 0)
+        let r = try CLITests.livephoto("convert", "--json", still, movie)
+        #expect(r.status == 0, "\(r.err)")
+        let doc = try #require(try CLITests.json(r.out) as? [String: Any])
+        let output = dir.appendingPathComponent("IMG_0007.MP.jpg").path
+        #expect(doc["motionPhoto"] as? String == output)
+        #expect(abs((doc["stillTime"] as? Double ?? 0) - 0.8) < 1e-9)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") else { return }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
+        p.arguments = ["-s3", "-a", "-MotionPhoto", "-MotionPhotoVersion", "-MotionPhotoPresentationTimestampUs", "-DirectoryItemSemantic", "-Title", output]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text.split(separator: "\n").map(String.init) == ["1", "1", "800000", "Primary", "MotionPhoto", "livephoto fixture"], "\(text)")
+    }
+}

@@ -1,0 +1,389 @@
+import Foundation
+import Testing
+import PropertyBased
+import BinaryIO
+import ISOBMFF
+import StillImage
+@testable import LivePhotoKit
+
+/// The synthetic Motion Photos of `Fixtures/make_motion_photos.py`, built into a temporary folder.
+enum MotionPhotoFixtures {
+    struct Entry: Decodable {
+        var variant: String?
+        var primary: UInt64?
+        var video: [UInt64]?
+        var gainMap: [UInt64]?
+        var timestampUs: Int64?
+        var broken: String?
+    }
+
+    static var canBuild: Bool { Support.tool("python3") != nil }
+
+    static func build() throws -> (dir: URL, manifest: [String: Entry]) {
+        let dir = try Support.tempDir()
+        let r = try Support.run(Support.tool("python3")!, [Support.fixtures.appendingPathComponent("make_motion_photos.py").path, dir.path])
+        guard r.status == 0 else { throw ParseError(.io, "make_motion_photos.py failed: \(r.err)") }
+        let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
+        return (dir, try JSONDecoder().decode([String: Entry].self, from: data))
+    }
+
+    /// A tag's binary value, as exiftool writes it to a file.
+    static func exiftoolBinary(_ tag: String, _ path: String) throws -> [UInt8] {
+        let out = path + "." + tag
+        try Support.run("/bin/sh", ["-c", "exec \"$0\" -b -\(tag) \"$1\" > \"$2\"", Support.tool("exiftool")!, path, out])
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        return try Support.bytes(out)
+    }
+
+    static var valid: [String] {
+        ["PXL_20240101_120000000.MP.jpg", "PXL_20240202_080000000.MP.jpg", "PXL_20240505_090000000.MP.jpg", "MVIMG_20190101_101010.jpg",
+         "20240303_101010.jpg", "PXL_20240404_000000000.MP.jpg"]
+    }
+
+    /// Per-packet size and MD5 of the first video stream, as ffmpeg's framemd5 muxer prints them.
+    static func packetHashes(_ path: String) throws -> [String] {
+        let r = try Support.run(Support.tool("ffmpeg")!, ["-v", "error", "-i", path, "-map", "0:v:0", "-c", "copy", "-f", "framemd5", "-"])
+        guard r.status == 0 else { throw ParseError(.io, "ffmpeg framemd5 failed: \(r.err)") }
+        return r.out.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            line.split(separator: ",").suffix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+    }
+
+    /// The bytes of the embedded video, written to a file of its own.
+    static func extractVideo(_ photo: MotionPhoto, to path: String) throws {
+        let bytes = try photo.source.read(at: photo.video.offset, count: Int(photo.video.length))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// SOS to EOI: the primary image's scan header and entropy-coded data.
+    static func imageData(_ path: String) throws -> [UInt8] {
+        let source = try FileSource(path: path)
+        let structure = try JPEGStructure.read(source)
+        let end = try JPEGImageEnd.find(source, structure: structure)
+        return try source.read(at: structure.scanStart, count: Int(end - structure.scanStart))
+    }
+
+    /// Segments other than EXIF and XMP, as bytes.
+    static func otherSegments(_ path: String) throws -> [[UInt8]] {
+        let source = try FileSource(path: path)
+        let structure = try JPEGStructure.read(source)
+        return try structure.segments.dropLast().filter { !$0.isExif && !($0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature)) && !($0.isAPP(2) && $0.payloadPrefix.starts(with: MPFIndex.signature)) }
+            .map { try source.read(at: $0.offset, count: $0.totalLength) }
+    }
+}
+
+@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+struct MotionPhotoReaderTests {
+    @Test func readsEveryVariantWhereTheGeneratorPutTheVideo() throws {
+        let (dir, manifest) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try Support.bytes(Support.fixture("movie-mp4.mp4"))
+        for name in MotionPhotoFixtures.valid {
+            let entry = try #require(manifest[name])
+            let photo = try MotionPhotoReader.read(path: dir.appendingPathComponent(name).path)
+            #expect(photo.variant.rawValue == entry.variant, "\(name)")
+            #expect([photo.video.offset, photo.video.length] == entry.video, "\(name)")
+            #expect(photo.imageEnd == entry.primary, "\(name)")
+            #expect(photo.presentationTimestampUs == entry.timestampUs, "\(name)")
+            #expect(photo.gainMap.map { [$0.offset, $0.length] } == entry.gainMap, "\(name)")
+            #expect(try photo.source.read(at: photo.video.offset, count: Int(photo.video.length)) == mp4, "\(name): the located bytes are the MP4")
+        }
+    }
+
+    @Test func samsungTrailerWinsOverLyingXMPLengths() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = try MotionPhotoReader.read(path: dir.appendingPathComponent("20240303_101010.jpg").path)
+        #expect(photo.location == .samsungTrailer)
+        let sef = try #require(try SamsungSEFTrailer.read(photo.source))
+        #expect(sef.records.map(\.name) == ["Image_UTC_Data", "MotionPhoto_Data", "MotionPhoto_Version"])
+    }
+
+    @Test func ftypSearchIsAWarning() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = try MotionPhotoReader.read(path: dir.appendingPathComponent("PXL_20240404_000000000.MP.jpg").path)
+        #expect(photo.location == .ftypSearch)
+        #expect(photo.warnings.contains { $0.contains("found an MP4 'ftyp'") })
+        #expect(photo.presentationTime == nil)
+    }
+
+    @Test func plainJPEGsAreNotMotionPhotos() throws {
+        for name in ["still-exif-icc-xmp.jpg", "still-jpeg-trailer.jpg", "still-no-exif.jpg"] {
+            #expect(throws: NotAMotionPhoto.self) { try MotionPhotoReader.read(path: Support.fixture(name)) }
+        }
+    }
+
+    /// exiftool as an independent reader: Samsung's EmbeddedVideoFile always; Google's
+    /// MotionPhotoVideo only from exiftool 12.6x on (Debian's 12.57 lacks it: then the bytes
+    /// are checked here instead, against the MP4 the generator embedded).
+    @Test(.enabled(if: Support.tool("exiftool") != nil, "exiftool not installed"))
+    func exiftoolExtractsTheSameVideo() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try Support.bytes(Support.fixture("movie-mp4.mp4"))
+        let exiftool = Support.tool("exiftool")!
+        #expect(try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", dir.appendingPathComponent("20240303_101010.jpg").path) == mp4)
+        let google = try MotionPhotoFixtures.exiftoolBinary("MotionPhotoVideo", dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+        if google.isEmpty {
+            print("note: this exiftool (\(try Support.run(exiftool, ["-ver"]).out.trimmingCharacters(in: .whitespacesAndNewlines))) has no MotionPhotoVideo tag; the video bytes are checked by readsEveryVariantWhereTheGeneratorPutTheVideo")
+        } else {
+            #expect(google == mp4)
+        }
+    }
+
+    @Test func hostileTruncationsNeverCrash() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = try Support.bytes(dir.appendingPathComponent("20240303_101010.jpg").path)
+        let cut = dir.appendingPathComponent("cut.jpg")
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+            try Data(bytes[0..<length]).write(to: cut)
+            do {
+                let photo = try MotionPhotoReader.read(path: cut.path)
+                _ = try? MovieFile(source: photo.videoSource())
+            } catch is NotAMotionPhoto {
+            } catch is ParseError {
+            }
+        }
+    }
+}
+
+@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+struct MotionPhotoConvertTests {
+    /// Frame times of the 15 fps fixture video, for the expected still times.
+    static func frame(_ n: Int) -> Double { Double(n) / 15 }
+
+    @Test func motionToLiveKeepsImageSamplesAndPutsTheStillAtTheFrameShown() throws {
+        let (dir, manifest) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        let expectedFrame = ["PXL_20240101_120000000.MP.jpg": 15, "PXL_20240202_080000000.MP.jpg": 7, "PXL_20240505_090000000.MP.jpg": 27, "MVIMG_20190101_101010.jpg": 6,
+                             "20240303_101010.jpg": 18, "PXL_20240404_000000000.MP.jpg": 15]
+        let mp4Samples = try Support.sampleBytes(Support.fixture("movie-mp4.mp4"))
+        for name in MotionPhotoFixtures.valid {
+            let input = dir.appendingPathComponent(name).path
+            let before = try Support.bytes(input)
+            let r = try MotionPhotoToLivePhoto.run(path: input, options: options)
+            #expect(try Support.bytes(input) == before, "inputs are never modified")
+            let still = try #require(r.still), movie = try #require(r.movie)
+            let stem = name.replacingOccurrences(of: ".MP.jpg", with: "").replacingOccurrences(of: ".jpg", with: "")
+            #expect(still == out.appendingPathComponent(stem + ".jpg").path)
+            #expect(movie == out.appendingPathComponent(stem + ".MOV").path)
+            #expect(try MotionPhotoFixtures.imageData(still) == MotionPhotoFixtures.imageData(input), "\(name): image data byte for byte")
+            #expect(try MotionPhotoFixtures.otherSegments(still) == MotionPhotoFixtures.otherSegments(input), "\(name): other segments kept")
+            let report = try Verifier.verify(still: still, movie: movie, strict: false)
+            #expect(report.valid, "\(name): \(report.checks.filter { !$0.passed }.map(\.name))")
+            #expect(abs((r.stillTime ?? -1) - Self.frame(expectedFrame[name]!)) < 0.002, "\(name): still time \(r.stillTime ?? -1)")
+            let written = try Support.sampleBytes(movie)
+            #expect(written[1] == mp4Samples[1], "\(name): the video samples are the MP4's")
+            #expect(try MovieFile.open(path: movie).isQuickTime)
+            // The still has no Motion Photo left in it.
+            #expect(throws: NotAMotionPhoto.self) { try MotionPhotoReader.read(path: still) }
+            if manifest[name]?.timestampUs == -1 { #expect(r.warnings?.contains { $0.contains("nearest the middle") } == true) }
+        }
+        #expect(Support.temporaries(in: out).isEmpty)
+    }
+
+    @Test(arguments: ["PXL_20240202_080000000.MP.jpg", "PXL_20240505_090000000.MP.jpg"])
+    func theGainMapFollowsThePrimaryAndMPFPointsAtIt(_ name: String) throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try MotionPhotoToLivePhoto.run(path: dir.appendingPathComponent(name).path)
+        let still = try Support.bytes(try #require(r.still))
+        let gain = try Support.bytes(Support.fixture("still-no-exif.jpg"))
+        #expect(Array(still.suffix(gain.count)) == gain)
+        let xmp = String(decoding: still, as: UTF8.self)
+        #expect(xmp.contains("GainMap") && !xmp.contains("MotionPhoto"))
+        if let exiftool = Support.tool("exiftool") {
+            #expect(try MotionPhotoFixtures.exiftoolBinary("MPImage2", r.still!) == gain)
+            let start = try Support.run(exiftool, ["-a", "-s3", "-MPImageLength", r.still!]).out.split(separator: "\n")
+            #expect(start.first.flatMap { Int($0) } == still.count - gain.count, "MPF image 1 is the primary, \(start)")
+        }
+    }
+
+    @Test func namesNeverOverwrite() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // MVIMG_….jpg keeps its name, which the input holds beside it: a suffix is added.
+        let input = dir.appendingPathComponent("MVIMG_20190101_101010.jpg").path
+        let a = try MotionPhotoToLivePhoto.run(path: input)
+        #expect(a.still == dir.appendingPathComponent("MVIMG_20190101_101010_1.jpg").path)
+        #expect(a.movie == dir.appendingPathComponent("MVIMG_20190101_101010_1.MOV").path)
+        let b = try MotionPhotoToLivePhoto.run(path: input)
+        #expect(b.still == dir.appendingPathComponent("MVIMG_20190101_101010_2.jpg").path)
+        var dry = ConvertOptions(); dry.dryRun = true
+        let c = try MotionPhotoToLivePhoto.run(path: input, options: dry)
+        #expect(c.status == .dryRun && !FileManager.default.fileExists(atPath: c.still!))
+    }
+
+    @Test func brokenMotionPhotosGetOneLineErrorsAndLeaveNothing() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let broken = dir.appendingPathComponent("broken")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        let reasons = ["length-past-end.MP.jpg": "does not add up", "directory-mismatch.MP.jpg": "does not point at an MP4",
+                       "trailer-without-video.jpg": "without a MotionPhoto_Data record", "truncated.MP.jpg": "does not add up"]
+        for (name, reason) in reasons {
+            do {
+                _ = try MotionPhotoToLivePhoto.run(path: broken.appendingPathComponent(name).path, options: options)
+                Issue.record("\(name) was converted")
+            } catch let e as LivePhotoError {
+                #expect(e.category == .unreadable, "\(name)")
+                #expect(e.reason.contains(reason), "\(name): \(e.reason)")
+                #expect(!e.description.contains("\n"))
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "nothing left behind")
+    }
+
+    @Test(.enabled(if: Support.tool("ffmpeg") != nil, "ffmpeg not installed"))
+    func motionToLiveToMotionGivesBackImageSamplesAndTime() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in MotionPhotoFixtures.valid {
+            let input = dir.appendingPathComponent(name).path
+            let out = dir.appendingPathComponent("rt-" + name)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            var options = ConvertOptions()
+            options.outputDirectory = out.path
+            let live = try MotionPhotoToLivePhoto.run(path: input, options: options)
+            let back = try LivePhotoToMotionPhoto.run(still: live.still!, movie: live.movie!, options: options)
+            let motion = try #require(back.motionPhoto)
+            #expect(motion.hasSuffix(".MP.jpg"))
+            #expect(try MotionPhotoFixtures.imageData(motion) == MotionPhotoFixtures.imageData(input), "\(name): same primary image data")
+            let original = try MotionPhotoReader.read(path: input), again = try MotionPhotoReader.read(path: motion)
+            try MotionPhotoFixtures.extractVideo(original, to: out.appendingPathComponent("a.mp4").path)
+            try MotionPhotoFixtures.extractVideo(again, to: out.appendingPathComponent("b.mp4").path)
+            let a = try MotionPhotoFixtures.packetHashes(out.appendingPathComponent("a.mp4").path)
+            #expect(!a.isEmpty)
+            #expect(try MotionPhotoFixtures.packetHashes(out.appendingPathComponent("b.mp4").path) == a, "\(name): same video packets")
+            let t0 = original.presentationTime ?? live.stillTime!, t1 = try #require(again.presentationTime)
+            #expect(abs(t0 - t1) <= 1.0 / 15 + 1e-6, "\(name): \(t0) vs \(t1)")
+            let decode = try Support.run(Support.tool("ffmpeg")!, ["-v", "error", "-i", out.appendingPathComponent("b.mp4").path, "-f", "null", "-"])
+            #expect(decode.status == 0 && decode.err.isEmpty, "\(name): \(decode.err)")
+        }
+    }
+
+    @Test func liveToMotionToLiveGivesAnEqualPair() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir, as: "IMG_0001.JPG")
+        let movie = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: "IMG_0001.MOV")
+        var pair = PairOptions()
+        pair.stillTime = .frame(11)
+        let paired = try PairOperation.run(still: still, movie: movie, options: pair)
+        let motion = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
+        #expect(motion.motionPhoto == dir.appendingPathComponent("IMG_0001.MP.jpg").path)
+        let out = dir.appendingPathComponent("back")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        options.identifier = .given(paired.identifier)
+        let live = try MotionPhotoToLivePhoto.run(path: motion.motionPhoto!, options: options)
+        #expect(live.still == out.appendingPathComponent("IMG_0001.jpg").path)
+        let report = try Verifier.verify(still: live.still!, movie: live.movie!, strict: false)
+        #expect(report.valid)
+        #expect(report.stillIdentifier == paired.identifier && report.movieIdentifier == paired.identifier)
+        #expect(abs((live.stillTime ?? -1) - paired.stillTime) < 0.001)
+        #expect(try MotionPhotoFixtures.imageData(live.still!) == MotionPhotoFixtures.imageData(still))
+        #expect(try MotionPhotoFixtures.otherSegments(live.still!) == MotionPhotoFixtures.otherSegments(still))
+        let a = try Support.sampleBytes(movie), b = try Support.sampleBytes(live.movie!)
+        #expect(a[1] == b[1] && a[2] == b[2], "video and audio samples unchanged")
+    }
+
+    @Test func samsungTrailerIsReadBackAndByExiftool() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-apple-makernote.jpg"), to: dir, as: "IMG_0002.JPG")
+        let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "IMG_0002.MOV")
+        _ = try PairOperation.run(still: still, movie: movie)
+        var options = ConvertOptions()
+        options.samsungTrailer = true
+        let r = try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options)
+        let photo = try MotionPhotoReader.read(path: r.motionPhoto!)
+        #expect(photo.variant == .samsung && photo.video.length == r.videoBytes)
+        let mp4 = try MovieFile(source: photo.videoSource())
+        #expect(mp4.majorBrand == "isom" && mp4.movie.stillImageTimeTracks.isEmpty && mp4.movie.metadata == nil)
+        if let exiftool = Support.tool("exiftool") {
+            let x = try Support.run(exiftool, ["-s3", "-EmbeddedVideoType", "-MotionPhoto", "-MotionPhotoPresentationTimestampUs", r.motionPhoto!])
+            #expect(x.out.split(separator: "\n").map(String.init) == ["MotionPhoto_Data", "1", String(Int64((r.stillTime! * 1e6).rounded()))])
+            #expect(try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", r.motionPhoto!) == photo.source.read(at: photo.video.offset, count: Int(photo.video.length)))
+        }
+    }
+}
+
+@Suite struct MotionPhotoExtendedXMPTests {
+    /// A still whose XMP nearly fills its APP1: the Motion Photo fields push it over, so the
+    /// output splits it into standard and extended XMP, which exiftool joins back.
+    @Test func largeXMPIsSplitIntoExtendedXMP() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = try Support.bytes(Support.fixture("still-exif-icc-xmp.jpg"))
+        let source = try FileSource(path: Support.fixture("still-exif-icc-xmp.jpg"))
+        let structure = try JPEGStructure.read(source)
+        let old = try #require(structure.segments.first { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) })
+        let filler = String(repeating: "livephoto ", count: 6_480)
+        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(filler)</rdf:li></rdf:Alt></dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"
+        let payload = XMPPacket.standardSignature + Array(xml.utf8)
+        #expect(payload.count <= 65533 && payload.count > 64_000)
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        let jpeg = Array(base[0..<Int(old.offset)]) + segment + Array(base[Int(old.endOffset)...])
+        let still = dir.appendingPathComponent("IMG_0003.JPG").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: still))
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_0003.MOV")
+        _ = try PairOperation.run(still: still, movie: movie)
+        let r = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
+        let out = try FileSource(path: r.motionPhoto!)
+        let segments = try JPEGStructure.read(out).segments
+        let extended = segments.filter { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
+        #expect(extended.count == 1)
+        let photo = try MotionPhotoReader.read(path: r.motionPhoto!)
+        #expect(photo.video.length == r.videoBytes)
+        #expect(try MotionPhotoFixtures.imageData(r.motionPhoto!) == MotionPhotoFixtures.imageData(still))
+        if let exiftool = Support.tool("exiftool") {
+            let x = try Support.run(exiftool, ["-s3", "-MotionPhoto", "-Description", r.motionPhoto!])
+            #expect(x.out.split(separator: "\n").map(String.init) == ["1", filler.trimmingCharacters(in: .whitespaces)], "\(x.err)")
+        }
+    }
+}
+
+@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+struct MotionPhotoHostileConvertTests {
+    /// A byte flipped anywhere in a Google or Samsung Motion Photo: `convert` either writes a
+    /// pair that verifies, or fails with a one-line LivePhotoError and leaves nothing behind.
+    @Test func flippedBytesConvertOrFailCleanly() async throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inputs = try ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"].map { try Support.bytes(dir.appendingPathComponent($0).path) }
+        var round = 0
+        await propertyCheck(count: 80, input: Gen.int(in: 0...1), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { which, position, mask in
+            round += 1
+            var bytes = inputs[which]
+            bytes[position % bytes.count] ^= UInt8(mask)
+            let work = dir.appendingPathComponent("flip-\(round)")
+            let out = work.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let input = work.appendingPathComponent(which == 0 ? "X.MP.jpg" : "Y.jpg").path
+            try Data(bytes).write(to: URL(fileURLWithPath: input))
+            var options = ConvertOptions()
+            options.outputDirectory = out.path
+            do {
+                let r = try MotionPhotoToLivePhoto.run(path: input, options: options)
+                #expect(try Verifier.verify(still: r.still!, movie: r.movie!, strict: false).valid)
+            } catch let e as LivePhotoError {
+                #expect(!e.description.contains("\n"))
+                #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "\(e)")
+            }
+            #expect(Support.temporaries(in: out).isEmpty)
+            #expect(try Support.bytes(input) == bytes, "the input is never modified")
+            try? FileManager.default.removeItem(at: work)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import BinaryIO
+import Foundation
+@testable import StillImage
+import Testing
+
+/// Where the image ends and what follows it: EOI through stuffed bytes, restart markers and
+/// the segments between progressive scans; the Samsung SEF trailer, well-formed and hostile.
+@Suite struct JPEGTrailerTests {
+    static func write(_ bytes: [UInt8], _ dir: TempDir, _ name: String = "t.jpg") throws -> FileSource {
+        let path = dir.path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try FileSource(path: path)
+    }
+
+    @Test func imageEndOfTheFixtures() throws {
+        for (name, trailer) in [("still-exif-icc-xmp.jpg", 0), ("still-no-exif.jpg", 0), ("still-jpeg-trailer.jpg", 64)] {
+            let source = try FileSource(path: TestFiles.fixture(name))
+            #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == source.size - UInt64(trailer), "\(name)")
+        }
+    }
+
+    /// SOS, data with FF 00 and RST0, a DHT and a second SOS (as a progressive image has), EOI, then bytes that look like markers.
+    @Test func imageEndSkipsStuffingRestartsAndSegmentsBetweenScans() throws {
+        let dir = try TempDir()
+        let sos: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 0x3F, 0]
+        var bytes: [UInt8] = [0xFF, 0xD8] + sos
+        bytes += [0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD0, 0x56, 0xFF, 0xFF, 0x00]
+        bytes += [0xFF, 0xC4, 0x00, 0x06, 0xFF, 0xD9, 0x00, 0x00]     // a DHT whose payload holds FF D9
+        bytes += sos + [0x78, 0x9A]
+        let eoi = bytes.count
+        bytes += [0xFF, 0xD9, 0xFF, 0xD9, 0xAB]
+        let source = try Self.write(bytes, dir)
+        #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2))
+    }
+
+    @Test func noEOIIsATruncationError() throws {
+        let dir = try TempDir()
+        let bytes = Array(try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg")).dropLast(2))
+        let source = try Self.write(bytes, dir)
+        #expect(throws: ParseError.self) { try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) }
+    }
+
+    @Test func trailerKindsFromTheTable() throws {
+        let mp4 = try FileSource(path: TestFiles.fixture("movie-mp4.mp4"))
+        #expect(try JPEGTrailerKind.atStart(of: mp4, offset: 0, length: mp4.size) == .isoMedia)
+        let jpeg = try FileSource(path: TestFiles.fixture("still-no-exif.jpg"))
+        #expect(try JPEGTrailerKind.atStart(of: jpeg, offset: 0, length: jpeg.size) == .jpegImage)
+        let trailer = try FileSource(path: TestFiles.fixture("still-jpeg-trailer.jpg"))
+        #expect(try JPEGTrailerKind.atStart(of: trailer, offset: trailer.size - 64, length: 64) == nil)
+        #expect(JPEGTrailerKind.samsungSEF.ends(Array("xxxxSEFT".utf8)) && !JPEGTrailerKind.samsungSEF.ends(Array("SEF".utf8)))
+    }
+
+    static func sef(_ records: [(UInt16, String, [UInt8])]) -> [UInt8] {
+        var body: [UInt8] = [], starts: [Int] = []
+        for (type, name, data) in records {
+            starts.append(body.count)
+            body += SamsungSEFTrailer.recordHeader(type: type, name: name) + data
+        }
+        let dir = zip(records, starts).map { r, s in (type: r.0, back: UInt32(body.count - s), length: UInt32(8 + r.1.utf8.count + r.2.count)) }
+        return body + SamsungSEFTrailer.directoryAndFooter(records: dir)
+    }
+
+    @Test func samsungTrailerRoundTrips() throws {
+        let dir = try TempDir()
+        let image = try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))
+        let video: [UInt8] = Array(repeating: 0x22, count: 300)
+        let source = try Self.write(image + Self.sef([(0x0A01, "Image_UTC_Data", Array("1704110400000".utf8)), (0x0A30, "MotionPhoto_Data", video)]), dir)
+        let sef = try #require(try SamsungSEFTrailer.read(source))
+        #expect(sef.start == UInt64(image.count))
+        let record = try #require(sef.motionPhotoData)
+        #expect(record.name == "MotionPhoto_Data")
+        #expect(try source.read(at: record.dataOffset, count: Int(record.dataLength)) == video)
+        #expect(try SamsungSEFTrailer.read(FileSource(path: TestFiles.fixture("still-no-exif.jpg"))) == nil)
+    }
+
+    /// Every byte of the directory and footer flipped, and every cut of the tail: a value or a
+    /// ParseError, never a crash or a range outside the file.
+    @Test func hostileSamsungTrailers() throws {
+        let dir = try TempDir()
+        let image = try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))
+        let good = image + Self.sef([(0x0A30, "MotionPhoto_Data", Array(repeating: 7, count: 64))])
+        let tail = good.count - 40
+        for i in tail..<good.count {
+            for flip: UInt8 in [0xFF, 0x80, 0x01] {
+                var bytes = good
+                bytes[i] ^= flip
+                let source = try Self.write(bytes, dir)
+                do {
+                    if let sef = try SamsungSEFTrailer.read(source) {
+                        for r in sef.records { #expect(r.offset + r.length <= source.size) }
+                    }
+                } catch is ParseError {}
+            }
+        }
+        for cut in stride(from: image.count, to: good.count, by: 3) {
+            let source = try Self.write(Array(good[0..<cut]), dir)
+            do { _ = try SamsungSEFTrailer.read(source) } catch is ParseError {}
+        }
+    }
+}

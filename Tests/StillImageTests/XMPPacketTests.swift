@@ -1,0 +1,90 @@
+import Testing
+import Foundation
+@testable import StillImage
+
+@Suite struct XMPPacketTests {
+    static let xml = """
+    <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+    <rdf:Description rdf:about="" xmlns:Camera="http://ns.google.com/photos/1.0/camera/" \
+    xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/" \
+    xmlns:dc="http://purl.org/dc/elements/1.1/" Camera:MotionPhoto="1" Camera:MotionPhotoPresentationTimestampUs="123">\
+    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">kept</rdf:li></rdf:Alt></dc:title>\
+    <Container:Directory><rdf:Seq>\
+    <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="8"/></rdf:li>\
+    <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="4242"/></rdf:li>\
+    </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+    """
+    static let camera = XMPProperty(namespace: XMPNamespace.googleCamera, preferredPrefix: "GCamera", name: "MotionPhoto")
+
+    @Test func readsPropertiesByNamespaceWhateverThePrefix() throws {
+        let p = try XMPPacket(xml: Array(Self.xml.utf8))
+        #expect(p.value(Self.camera) == "1")
+        #expect(p.integer(XMPProperty(namespace: XMPNamespace.googleCamera, preferredPrefix: "GCamera", name: "MotionPhotoPresentationTimestampUs")) == 123)
+        #expect(p.containerDirectory() == [XMPContainerItem(semantic: "Primary", mime: "image/jpeg", length: 0, padding: 8),
+                                           XMPContainerItem(semantic: "MotionPhoto", mime: "video/mp4", length: 4242)])
+    }
+
+    @Test func removingAndSettingKeepsOtherProperties() throws {
+        let p = try XMPPacket(xml: Array(Self.xml.utf8))
+        p.remove(Self.camera)
+        p.setContainerDirectory([XMPContainerItem(semantic: "Primary", mime: "image/jpeg", length: 0, padding: 0)])
+        let again = try XMPPacket(xml: p.xmlBytes())
+        #expect(again.value(Self.camera) == nil)
+        #expect(again.containerDirectory()?.count == 1)
+        #expect(String(decoding: again.xmlBytes(), as: UTF8.self).contains(">kept<"))
+        again.set(Self.camera, "1")
+        #expect(try XMPPacket(xml: again.xmlBytes()).value(Self.camera) == "1")
+    }
+
+    @Test func anEmptyPacketTakesNewProperties() throws {
+        let p = XMPPacket.empty()
+        p.set(Self.camera, "1")
+        p.setContainerDirectory([XMPContainerItem(semantic: "MotionPhoto", mime: "video/mp4", length: 7)])
+        let again = try XMPPacket.fromSegmentPayload(p.segmentPayload())
+        #expect(again.value(Self.camera) == "1")
+        #expect(again.containerDirectory() == [XMPContainerItem(semantic: "MotionPhoto", mime: "video/mp4", length: 7)])
+    }
+
+    @Test func malformedXMLIsATypedError() {
+        #expect(throws: (any Error).self) { try XMPPacket(xml: Array("<a><b></a></b>".utf8)) }
+        #expect(throws: (any Error).self) { try XMPPacket(xml: Array("not XML at all".utf8)) }
+        #expect(throws: (any Error).self) { try XMPPacket.fromSegmentPayload(Array("Exif\0\0".utf8)) }
+    }
+}
+
+@Suite struct ExtendedXMPTests {
+    @Test func md5KnownVectors() {
+        #expect(MD5.hex([]) == "D41D8CD98F00B204E9800998ECF8427E")
+        #expect(MD5.hex(Array("abc".utf8)) == "900150983CD24FB0D6963F7D28E17F72")
+        #expect(MD5.hex(Array(String(repeating: "1234567890", count: 8).utf8)) == "57EDF4A22BE3C955AC49DA2E2107B67A")
+    }
+
+    @Test func aPacketTooLargeForOneSegmentIsSplitAndJoinsBack() throws {
+        let big = String(repeating: "x", count: 150_000)
+        let xml = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" \
+        GCamera:MotionPhoto="1"><dc:description>\(big)</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>
+        """
+        let packet = try XMPPacket(xml: Array(xml.utf8))
+        let segments = try ExtendedXMP.segments(packet, keeping: [XMPNamespace.googleCamera])
+        #expect(segments.count == 4)
+        #expect(segments.allSatisfy { $0.count <= JPEGRewrite.maximumSegmentPayload })
+        let standard = try XMPPacket.fromSegmentPayload(segments[0])
+        let camera = XMPProperty(namespace: XMPNamespace.googleCamera, preferredPrefix: "GCamera", name: "MotionPhoto")
+        #expect(standard.value(camera) == "1")
+        let guid = try #require(standard.value(ExtendedXMP.hasExtendedXMP))
+        let extended = try ExtendedXMP.join(Array(segments.dropFirst()), guid: guid)
+        #expect(extended.value(XMPProperty(namespace: "http://purl.org/dc/elements/1.1/", preferredPrefix: "dc", name: "description")) == big)
+        #expect(extended.value(camera) == nil)
+        // A chunk that lies about its place is refused.
+        var bad = Array(segments.dropFirst())
+        bad[1][bad[1].count - 1] ^= 0xFF
+        #expect(throws: (any Error).self) { try ExtendedXMP.join(bad, guid: guid) }
+    }
+
+    @Test func aPacketThatFitsStaysOneSegment() throws {
+        let p = XMPPacket.empty()
+        #expect(try ExtendedXMP.segments(p, keeping: []).count == 1)
+    }
+}

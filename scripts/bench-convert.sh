@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Benchmark `livephoto convert` (issue 11). Usage: bash scripts/bench-convert.sh PATH-TO-livephoto
+#
+# A folder of N (BENCH_MOTION_PHOTOS, default 20) Google Motion Photos, each a 12 MP noisy JPEG
+# (~3 MB, as a camera's) with a 3 s 1080p H.264 MP4 inside, built by
+# Fixtures/make_motion_photos.py --one. Per round (5): a fresh copy (untimed), then time
+#   (a) one `cp` of the N files into a new folder (the baseline),
+#   (b) ONE `livephoto convert -q -o OUT DIR` process writing N stills + N movies,
+# and report the median ratio (b)/(a); target <= 2.0x, since every byte is copied once (convert
+# fsyncs what it writes, cp does not). Info: (c) `convert --to motion` of the N pairs back into
+# Motion Photos, against the same cp. The outputs must verify (`verify DIR`) and their count
+# must be right, or the benchmark fails; a missed target never fails it.
+set -euo pipefail
+
+[ $# -ge 1 ] && [ -x "$1" ] || { echo "usage: bash scripts/bench-convert.sh PATH-TO-livephoto" >&2; exit 2; }
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=$here/bench-out
+inputs=$out/inputs
+work=$out/work-convert
+N=${BENCH_MOTION_PHOTOS:-20}
+ROUNDS=5
+TARGET=2.0
+for tool in ffmpeg exiftool python3 awk; do command -v "$tool" >/dev/null || { echo "bench-convert: $tool is required" >&2; exit 2; }; done
+log() { printf '[bench-convert %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { printf 'bench-convert: FAIL: %s\n' "$*" >&2; exit 1; }
+now() { REPLY=${EPOCHREALTIME:-$(date +%s.%N)}; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.6f", v[(NR + 1) / 2]; else printf "%.6f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
+ms() { awk -v s="$1" 'BEGIN { printf "%.1f", s * 1000 }'; }
+
+mkdir -p "$inputs"
+still=$inputs/still-4000x3000.jpg
+if [ ! -s "$still" ]; then
+    log "generating $still"
+    ffmpeg -nostdin -v error -y -f lavfi -i "testsrc2=s=4000x3000:r=1" -frames:v 1 \
+        -vf "noise=alls=20:allf=t+u" -c:v mjpeg -q:v 3 -pix_fmt yuvj420p -f image2 "$still.tmp.jpg"
+    mv "$still.tmp.jpg" "$still"
+fi
+video=$inputs/video-1080p-3s.mp4
+if [ ! -s "$video" ]; then
+    log "generating $video"
+    ffmpeg -nostdin -v error -y -f lavfi -i "testsrc2=s=1920x1080:r=30:d=3" \
+        -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=3" \
+        -c:v libx264 -preset ultrafast -pix_fmt yuv420p -c:a aac -b:a 128k -shortest -f mp4 "$video.tmp.mp4"
+    mv "$video.tmp.mp4" "$video"
+fi
+one=$inputs/motion-photo-12mp.MP.jpg
+if [ ! -s "$one" ] || [ "$one" -ot "$still" ] || [ "$one" -ot "$video" ]; then
+    python3 "$here/Fixtures/make_motion_photos.py" --one "$still" "$video" "$one" 1500000
+fi
+corpus=$inputs/motion-photos-n$N
+if [ ! -d "$corpus" ] || [ "$(ls "$corpus" | wc -l)" != "$N" ] || [ "$corpus" -ot "$one" ]; then
+    rm -rf "$corpus"; mkdir -p "$corpus"
+    for ((i = 1; i <= N; i++)); do printf -v name 'PXL_20240101_12%04d000.MP.jpg' "$i"; cp "$one" "$corpus/$name"; done
+fi
+bytes=$(du -sb "$corpus" | awk '{ print $1 }')
+echo "== livephoto convert benchmark"
+echo "date:    $(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) CPUs; binary $("$bin" --version)"
+echo "corpus:  $N Motion Photos of $(stat -c %s "$one") bytes (12 MP JPEG + 3 s 1080p H.264/AAC MP4), $ROUNDS rounds"
+
+cps=(); syncs=(); convs=(); backs=()
+for ((r = 1; r <= ROUNDS; r++)); do
+    rm -rf "$work"; mkdir -p "$work/cp" "$work/live" "$work/motion"
+    cp -r "$corpus" "$work/src"
+    sync
+    now; t0=$REPLY; cp -- "$work/src"/* "$work/cp/"; now; cps+=("$(elapsed "$t0" "$REPLY")")
+    sync
+    # Info: cp of the same files followed by sync, i.e. with the durability convert pays for.
+    mkdir -p "$work/cpsync"
+    now; t0=$REPLY; cp -- "$work/src"/* "$work/cpsync/"; sync; now; syncs+=("$(elapsed "$t0" "$REPLY")")
+    rm -rf "$work/cpsync"; sync
+    now; t0=$REPLY; "$bin" convert -q -o "$work/live" "$work/src" || die "convert DIR failed"; now; convs+=("$(elapsed "$t0" "$REPLY")")
+    sync
+    now; t0=$REPLY; "$bin" convert -q --to motion -o "$work/motion" "$work/live" || die "convert --to motion failed"; now; backs+=("$(elapsed "$t0" "$REPLY")")
+    [ "$(ls "$work/live" | grep -c '\.MOV$')" = "$N" ] || die "convert wrote $(ls "$work/live" | grep -c '\.MOV$') movies, expected $N"
+    [ "$(ls "$work/motion" | grep -c '\.MP\.jpg$')" = "$N" ] || die "convert --to motion wrote the wrong number of Motion Photos"
+    if [ "$r" = 1 ]; then
+        "$bin" verify -q "$work/live" || die "converted pairs do not verify"
+        ffmpeg -nostdin -v error -i "$work/live/PXL_20240101_120001000.MOV" -f null - || die "a converted movie does not decode"
+    fi
+    rm -rf "$work/src"
+done
+cp_m=$(median "${cps[@]}"); sync_m=$(median "${syncs[@]}"); conv_m=$(median "${convs[@]}"); back_m=$(median "${backs[@]}")
+conv_ratio=$(ratio "$conv_m" "$cp_m"); back_ratio=$(ratio "$back_m" "$cp_m")
+met=$(awk -v a="$conv_ratio" -v b="$TARGET" 'BEGIN { print (a <= b ? "yes" : "NO") }')
+printf '%-44s %-16s %-12s %-12s %-12s %s\n' measurement baseline livephoto result target met
+printf '%-44s %-16s %-12s %-12s %-12s %s\n' "$N Motion Photos: convert DIR (Motion->Live)" "cp $(ms "$cp_m") ms" "$(ms "$conv_m") ms" "${conv_ratio}x cp" "<= ${TARGET}x cp" "$met"
+printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: same, against cp + sync" "cp+sync $(ms "$sync_m") ms" "$(ms "$conv_m") ms" "$(ratio "$conv_m" "$sync_m")x" "(info)" "-"
+printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: convert --to motion (Live->Motion)" "cp $(ms "$cp_m") ms" "$(ms "$back_m") ms" "${back_ratio}x cp" "(info)" "-"
+mkdir -p "$out"
+cat >"$out/convert-results.json" <<JSON
+{"motionPhotos": $N, "bytes": $bytes, "cpSeconds": $cp_m, "cpSyncSeconds": $sync_m, "convertSeconds": $conv_m, "convertRatio": $conv_ratio,
+ "toMotionSeconds": $back_m, "toMotionRatio": $back_ratio, "target": $TARGET, "met": $( [ "$met" = yes ] && echo true || echo false )}
+JSON
+rm -rf "$work"
+echo "results: $out/convert-results.json"
