@@ -64,10 +64,24 @@ struct CLITests {
         #expect(version.status == 0)
         let lines = version.out.split(separator: "\n").map(String.init)
         #expect(lines.first?.split(separator: ".").count == 3)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines.dropFirst().first?.hasPrefix("libexif ") == true)
-        #expect(lines.last?.hasPrefix("libjpeg-turbo ") == true)
-        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(")") && $0.contains(".so.") }, "the loaded shared objects are named: \(lines)")
+        #expect(lines.dropFirst(2).first?.hasPrefix("libjpeg-turbo ") == true)
+        #expect(lines.dropFirst().prefix(2).allSatisfy { $0.hasSuffix(")") && $0.contains(".so.") }, "the loaded shared objects are named: \(lines)")
+        // libavcodec reports its own version at run time: the one pkg-config knows here.
+        let avcodec = try #require(lines.last)
+        #expect(avcodec.hasPrefix("libavcodec ") && avcodec.contains("(FFmpeg "))
+        let pkg = Process()
+        pkg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pkg.arguments = ["pkg-config", "--modversion", "libavcodec"]
+        let out = Pipe()
+        pkg.standardOutput = out
+        pkg.standardError = FileHandle.nullDevice
+        if (try? pkg.run()) != nil {
+            let modversion = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            pkg.waitUntilExit()
+            if pkg.terminationStatus == 0 { #expect(avcodec.hasPrefix("libavcodec \(modversion) "), "\(avcodec) vs pkg-config \(modversion)") }
+        }
     }
 
     @Test("inspect: bad inputs give one line each, the good file is still reported, exit 3")
