@@ -23,10 +23,13 @@ struct CLITests {
 
     static func livephoto(_ args: String...) throws -> Run { try livephoto(args) }
 
-    static func livephoto(_ args: [String]) throws -> Run {
+    static func livephoto(_ args: [String]) throws -> Run { try run(binary, args) }
+
+    /// Runs `executable` with `arguments`, collecting its exit status and both outputs.
+    static func run(_ executable: String, _ arguments: [String]) throws -> Run {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -13,23 +13,9 @@ struct FileSystemCLITests {
     }
 
     /// Runs a shell command line (for arguments Foundation cannot pass: invalid UTF-8).
-    static func shell(_ script: String) throws -> CLITests.Run { try run("/bin/sh", ["-c", script]) }
+    static func shell(_ script: String) throws -> CLITests.Run { try CLITests.run("/bin/sh", ["-c", script]) }
 
-    static func livephoto(_ arguments: [String]) throws -> CLITests.Run { try run(CLITests.binary, arguments) }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> CLITests.Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLITests.Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
-    }
+    static func livephoto(_ arguments: [String]) throws -> CLITests.Run { try CLITests.livephoto(arguments) }
 
     @Test("pair keeps each file's modification time; --touch does not (one pair and folders)")
     func modificationTimes() throws {

@@ -108,16 +108,6 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     }
 
     private func writeAll(_ bytes: [UInt8], at offset: UInt64) throws {
-        var done = 0
-        try bytes.withUnsafeBytes { raw in
-            while done < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset) + off_t(done))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw ParseError(.io, "write failed: \(FileSource.describe(errno))")
-                }
-                done += n
-            }
-        }
+        try PositionedWrite.writeAll(bytes, to: fd, at: offset)
     }
 }
