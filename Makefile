@@ -8,7 +8,7 @@ APT_PACKAGES = libexif-dev libturbojpeg0-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release test demo bench install uninstall fixtures clean
+.PHONY: all deps test-deps build release test demo bench install uninstall fixtures fuzz sanitize clean
 
 all: build
 
@@ -58,5 +58,18 @@ uninstall:
 fixtures: test-deps
 	bash Fixtures/generate.sh
 
+# libFuzzer targets (Fuzz/<Target>.swift), FUZZ_SECONDS each; a new target is one driver file
+# plus its name here. Not part of `make test` (time).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = BoxReader MovieEdit StillImage
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# The test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build
+# folder, so the CLI tests run the sanitized `livephoto`). Not part of `make test` (time).
+sanitize: test-deps
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
 clean:
-	rm -rf .build bench-out
+	rm -rf .build .build-fuzz .build-asan .build-tsan bench-out
