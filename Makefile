@@ -67,9 +67,12 @@ fuzz: deps
 
 # The test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build
 # folder, so the CLI tests run the sanitized `livephoto`). Not part of `make test` (time).
+# scripts/sanitizers/*.supp name the toolchain's own reports (see the comments there).
 sanitize: test-deps
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	ASAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/asan.supp \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan bench-out
