@@ -8,7 +8,7 @@ APT_PACKAGES = libexif-dev libturbojpeg0-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release test demo bench install uninstall fixtures fuzz sanitize clean
+.PHONY: all deps test-deps build release test demo bench install uninstall fixtures clean
 
 all: build
 
@@ -58,6 +58,8 @@ uninstall:
 fixtures: test-deps
 	bash Fixtures/generate.sh
 
+.PHONY: fuzz sanitize
+
 # libFuzzer targets (Fuzz/<Target>.swift), FUZZ_SECONDS each; a new target is one driver file
 # plus its name here. Not part of `make test` (time).
 FUZZ_SECONDS ?= 60
@@ -75,4 +77,4 @@ sanitize: test-deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan bench-out
+	rm -rf .build bench-out

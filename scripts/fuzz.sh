@@ -25,7 +25,16 @@ for module in ISOBMFF StillImage; do
     "$SWIFT" build -c release --scratch-path "$SCRATCH" --target "$module" \
         -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
 done
-objects=("$BIN"/CFileCopy.build/*.o "$BIN"/BinaryIO.build/*.o "$BIN"/ISOBMFF.build/*.o "$BIN"/StillImage.build/*.o)
+objects=("$BIN"/BinaryIO.build/*.o "$BIN"/ISOBMFF.build/*.o "$BIN"/StillImage.build/*.o)
+# The package's own C targets (CFileCopy, ...): SwiftPM leaves a module map beside their objects.
+# The system-library ones (CExif, CTurboJPEG) have their module map in Sources/<name>/.
+c_flags=()
+for dir in "$BIN"/C*.build; do
+    [ -f "$dir/module.modulemap" ] || continue
+    objects+=("$dir"/*.o)
+    c_flags+=(-Xcc -fmodule-map-file="$dir/module.modulemap")
+done
+for map in Sources/C*/module.modulemap; do c_flags+=(-I "$(dirname "$map")"); done
 
 status=0
 for target in "${targets[@]}"; do
@@ -38,8 +47,7 @@ for target in "${targets[@]}"; do
 
     echo "fuzz: linking $exe"
     swiftc -O -parse-as-library "${SANITIZE[@]}" -module-name "Fuzz$target" \
-        -I "$BIN/Modules" -Xcc -fmodule-map-file="$BIN/CFileCopy.build/module.modulemap" \
-        -I Sources/CExif -I Sources/CTurboJPEG \
+        -I "$BIN/Modules" "${c_flags[@]}" \
         "$driver" Fuzz/Support/*.swift "${objects[@]}" -lexif -lturbojpeg -o "$exe"
 
     # Seed the working corpus from the fixtures named by the driver's `// seeds:` line.
