@@ -30,7 +30,8 @@ objects=("$BIN"/BinaryIO.build/*.o "$BIN"/ISOBMFF.build/*.o "$BIN"/StillImage.bu
 # The system-library ones (CExif, CTurboJPEG) have their module map in Sources/<name>/.
 c_flags=()
 for dir in "$BIN"/C*.build; do
-    [ -f "$dir/module.modulemap" ] || continue
+    # Only the ones the library modules use were compiled (an unused one has a module map only).
+    [ -f "$dir/module.modulemap" ] && compgen -G "$dir/*.o" >/dev/null || continue
     objects+=("$dir"/*.o)
     c_flags+=(-Xcc -fmodule-map-file="$dir/module.modulemap")
 done
