@@ -36,7 +36,7 @@ struct FuzzRegressionTests {
             let file = try MovieFile.open(path: path)
             let plan = MovieRewritePlan(file: file)
             if !file.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
-            try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: 0.5)
+            _ = try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: 0.5)
             try WholeFileMovieWriter.prepare(plan, targetPath: output).commit()
         } catch let error as ParseError {
             #expect(!error.description.isEmpty)
