@@ -54,14 +54,18 @@ for target in "${targets[@]}"; do
     # Seed the working corpus from the fixtures named by the driver's `// seeds:` line.
     read -r -a patterns <<<"$(sed -n 's#^// seeds: ##p' "$driver" | head -n 1)"
     for pattern in "${patterns[@]}"; do
-        for seed in Fixtures/$pattern; do [ -f "$seed" ] && cp -n "$seed" "$corpus/" ; done
+        for seed in Fixtures/$pattern; do
+            if [ -f "$seed" ] && [ ! -e "$corpus/$(basename "$seed")" ]; then cp "$seed" "$corpus/"; fi
+        done
     done
 
     echo "fuzz: running $target for ${SECONDS_PER_TARGET}s"
-    if ! "$exe" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    input_dir=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")/livephoto-fuzz.XXXXXX")
+    if ! FUZZ_INPUT_DIR=$input_dir "$exe" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
             -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "Fuzz/regressions/$target"; then
         echo "fuzz: $target found a crash; input in $artifacts/" >&2
         status=1
     fi
+    rm -rf "$input_dir"
 done
 exit $status
