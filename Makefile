@@ -103,5 +103,23 @@ test-install: deb test-deps
 fixtures: test-deps
 	bash Fixtures/generate.sh
 
+.PHONY: fuzz sanitize
+
+# libFuzzer targets (Fuzz/<Target>.swift), FUZZ_SECONDS each; a new target is one driver file
+# plus its name here. Not part of `make test` (time).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = BoxReader MovieEdit StillImage
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# The test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build
+# folder, so the CLI tests run the sanitized `livephoto`). Not part of `make test` (time).
+# scripts/sanitizers/*.supp name the toolchain's own reports (see the comments there).
+sanitize: test-deps
+	ASAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/asan.supp \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
 clean:
 	rm -rf .build bench-out
