@@ -108,7 +108,7 @@ fixtures: test-deps
 # libFuzzer targets (Fuzz/<Target>.swift), FUZZ_SECONDS each; a new target is one driver file
 # plus its name here. Not part of `make test` (time).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = BoxReader MovieEdit StillImage
+FUZZ_TARGETS = BoxReader MovieEdit StillImage HEIFReader
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash scripts/fuzz.sh $(FUZZ_TARGETS)
 
@@ -122,4 +122,4 @@ sanitize: test-deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
-	rm -rf .build bench-out
+	rm -rf .build .build-fuzz .build-asan .build-tsan bench-out

@@ -6,7 +6,7 @@ import ISOBMFF
 /// Every input the fuzzers once crashed on (`Fuzz/regressions/<Target>/`, see README
 /// "Fuzzing and sanitizers") goes through the same public API as its fuzz target again: it
 /// must parse or be refused with a `ParseError`, never trap.
-@Suite("Fuzz regressions: box reader and movie edit")
+@Suite("Fuzz regressions: box reader, movie edit and HEIF reader")
 struct FuzzRegressionTests {
     static func inputs(_ target: String) -> [String] {
         let dir = Support.repoRoot.appendingPathComponent("Fuzz/regressions/\(target)")
@@ -45,5 +45,16 @@ struct FuzzRegressionTests {
         let paired = try MovieFile.open(path: output)
         #expect(paired.movie.contentIdentifier == identifier)
         #expect(paired.movie.stillImageTimeTracks.count == 1)
+    }
+
+    @Test("HEIF reader: parses or throws ParseError", arguments: inputs("HEIFReader"))
+    func heifReader(path: String) throws {
+        do {
+            let file = try HEIFFile.open(path: path)
+            for item in file.locations.items { _ = try? file.bytes(of: item, maximum: 1 << 20) }
+            _ = try file.primaryDisplaySize()
+        } catch let error as ParseError {
+            #expect(!error.description.isEmpty)
+        }
     }
 }
