@@ -17,7 +17,9 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // FFmpeg's decoders and colour conversion, for `make`'s still (libavformat is not used).
-        .systemLibrary(name: "CAVCodec", pkgConfig: "libavcodec", providers: [.apt(["libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // FFmpeg's headers (Debian's libavcodec-dev, libavutil-dev, libswscale-dev); the libraries
+        // are dlopen(3)ed on first use, so only `make` pays for loading them.
+        .target(name: "CAVCodec", linkerSettings: [.linkedLibrary("dl")]),
 
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.

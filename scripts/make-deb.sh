@@ -19,7 +19,18 @@ done
 version=$("$bin" --version | head -n 1)
 arch=$(dpkg --print-architecture)
 
-# The packages that own the shared libraries the binary links, with their versions here.
+# FFmpeg's libraries are dlopen(3)ed by `make` (not linked, so ldd does not list them): their
+# paths here, by the sonames of the major versions the build's headers are from.
+dlopened() {
+    for lib in libavcodec libavutil libswscale; do
+        major=$(pkg-config --modversion "$lib" | cut -d. -f1)
+        path=$(ldconfig -p | awk -v so="$lib.so.$major" '$1 == so { print $NF; exit }')
+        [ -n "$path" ] || { echo "make-deb: $lib.so.$major not found (ldconfig -p)" >&2; exit 1; }
+        echo "$path"
+    done
+}
+
+# The packages that own the shared libraries the binary links or loads, with their versions here.
 depends=()
 while read -r lib; do
     real=$(readlink -f "$lib")
@@ -30,7 +41,7 @@ while read -r lib; do
     [ -n "$owner" ] || { echo "make-deb: no Debian package owns $lib" >&2; exit 1; }
     pkg_version=$(dpkg-query -W -f='${Version}' "$owner")
     depends+=("$owner (>= $pkg_version)")
-done < <(ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
+done < <( { ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'; dlopened; } | sort -u)
 depends_line=$(printf '%s\n' "${depends[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')
 
 stage=$(mktemp -d)

@@ -10,21 +10,22 @@ final class FFmpegDecoder {
     private let frame: UnsafeMutablePointer<AVFrame>
 
     /// libavcodec logs to stderr by default; the tool reports errors itself.
-    private static let silenced: Void = { av_log_set_level(AV_LOG_QUIET) }()
+    private static let silenced: Void = { lp_av_log_set_level(AV_LOG_QUIET) }()
 
     /// Above this many pixels (about 2.5K), frame threading is off.
     static let frameThreadingPixelLimit = 2560 * 1440
 
     init(configuration: VideoCodecConfiguration, threads: Int) throws {
+        try FFmpegDecoder.requireLibraries()
         _ = FFmpegDecoder.silenced
         let id = configuration.codec == .h264 ? AV_CODEC_ID_H264 : AV_CODEC_ID_HEVC
-        guard let codec = avcodec_find_decoder(id) else {
+        guard let codec = lp_avcodec_find_decoder(id) else {
             throw ParseError(.unsupported, "this FFmpeg has no \(configuration.codec.rawValue.uppercased()) decoder")
         }
-        guard let context = avcodec_alloc_context3(codec) else { throw ParseError(.io, "libavcodec: out of memory") }
-        guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+        guard let context = lp_avcodec_alloc_context3(codec) else { throw ParseError(.io, "libavcodec: out of memory") }
+        guard let packet = lp_av_packet_alloc(), let frame = lp_av_frame_alloc() else {
             var c: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&c)
+            lp_avcodec_free_context(&c)
             throw ParseError(.io, "libavcodec: out of memory")
         }
         self.context = context
@@ -35,7 +36,7 @@ final class FFmpegDecoder {
         // reads past its end, so it is padded with zeros.
         let config = configuration.decoderConfiguration
         let padding = Int(livephoto_av_input_padding())
-        guard let extradata = av_mallocz(config.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+        guard let extradata = lp_av_mallocz(config.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
             throw ParseError(.io, "libavcodec: out of memory")
         }
         config.withUnsafeBufferPointer { extradata.update(from: $0.baseAddress!, count: config.count) }
@@ -51,7 +52,7 @@ final class FFmpegDecoder {
         context.pointee.max_pixels = Int64(StillFrameExtractor.maximumPixels)
         // Damage is an error, not something to conceal: a concealed frame is not the video's frame.
         context.pointee.err_recognition |= Int32(AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_EXPLODE)
-        let status = avcodec_open2(context, codec, nil)
+        let status = lp_avcodec_open2(context, codec, nil)
         guard status >= 0 else {
             throw ParseError(.invalidValue, "the \(configuration.format) configuration does not open a decoder: \(FFmpegDecoder.message(status))")
         }
@@ -59,23 +60,23 @@ final class FFmpegDecoder {
 
     deinit {
         var c: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&c)
+        lp_avcodec_free_context(&c)
         var p: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&p)
+        lp_av_packet_free(&p)
         var f: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&f)
+        lp_av_frame_free(&f)
     }
 
     /// Sends one sample; `onFrame` sees every frame the decoder outputs meanwhile and returns
     /// true to stop (the frame wanted has come out).
     func send(_ bytes: [UInt8], pts: Int64, key: Bool, onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
-        guard av_new_packet(packet, Int32(bytes.count)) >= 0 else { throw ParseError(.io, "libavcodec: out of memory") }
-        defer { av_packet_unref(packet) }
+        guard lp_av_new_packet(packet, Int32(bytes.count)) >= 0 else { throw ParseError(.io, "libavcodec: out of memory") }
+        defer { lp_av_packet_unref(packet) }
         bytes.withUnsafeBufferPointer { packet.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
         packet.pointee.pts = pts
         if key { packet.pointee.flags |= AV_PKT_FLAG_KEY }
         while true {
-            let status = avcodec_send_packet(context, packet)
+            let status = lp_avcodec_send_packet(context, packet)
             if status == livephoto_averror_eagain() {
                 if try drain(onFrame) { return true }
                 continue
@@ -87,21 +88,29 @@ final class FFmpegDecoder {
 
     /// Signals the end of input and takes every frame still held (reordering, frame threads).
     func flush(onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
-        let status = avcodec_send_packet(context, nil)
+        let status = lp_avcodec_send_packet(context, nil)
         guard status >= 0 || status == livephoto_averror_eof() else { throw DecodeFailure(status: status) }
         return try drain(onFrame)
     }
 
     private func drain(_ onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
         while true {
-            let status = avcodec_receive_frame(context, frame)
+            let status = lp_avcodec_receive_frame(context, frame)
             if status == livephoto_averror_eagain() || status == livephoto_averror_eof() { return false }
             guard status >= 0 else { throw DecodeFailure(status: status) }
-            defer { av_frame_unref(frame) }
+            defer { lp_av_frame_unref(frame) }
             if frame.pointee.decode_error_flags != 0 || (frame.pointee.flags & AV_FRAME_FLAG_CORRUPT) != 0 {
                 throw DecodeFailure(message: "the decoded frame is damaged")
             }
             if try onFrame(frame) { return true }
+        }
+    }
+
+    /// FFmpeg's libraries are loaded on first use (see CAVCodec.h): a machine without them gets
+    /// a one-line error from `make`, and every other command never loads them.
+    static func requireLibraries() throws {
+        guard livephoto_ffmpeg_load() != 0 else {
+            throw ParseError(.unsupported, "FFmpeg's libraries are not usable (install libavcodec59, libswscale6): \(String(cString: livephoto_ffmpeg_error()))")
         }
     }
 
@@ -113,7 +122,7 @@ final class FFmpegDecoder {
 
     static func message(_ status: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 128)
-        av_strerror(status, &buffer, buffer.count)
+        lp_av_strerror(status, &buffer, buffer.count)
         return String(cString: buffer)
     }
 }

@@ -9,16 +9,16 @@ enum RGBConversion {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         let source = AVPixelFormat(rawValue: frame.pointee.format)
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
-        guard let sws = sws_getContext(Int32(width), Int32(height), source, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
+        guard let sws = lp_sws_getContext(Int32(width), Int32(height), source, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
                                        Int32(flags), nil, nil, nil) else {
-            let name = av_get_pix_fmt_name(source).map { String(cString: $0) } ?? "\(frame.pointee.format)"
+            let name = lp_av_get_pix_fmt_name(source).map { String(cString: $0) } ?? "\(frame.pointee.format)"
             throw ParseError(.unsupported, "pixel format \(name) cannot be converted to RGB")
         }
-        defer { sws_freeContext(sws) }
-        let sourceTable = sws_getCoefficients(swsColorspace(colour.matrix))
-        let jpegTable = sws_getCoefficients(SWS_CS_ITU601)
+        defer { lp_sws_freeContext(sws) }
+        let sourceTable = lp_sws_getCoefficients(swsColorspace(colour.matrix))
+        let jpegTable = lp_sws_getCoefficients(SWS_CS_ITU601)
         // RGB output has no range; the destination table only matters for YCbCr output.
-        _ = sws_setColorspaceDetails(sws, sourceTable, colour.fullRange ? 1 : 0, jpegTable, 1, 0, 1 << 16, 1 << 16)
+        _ = lp_sws_setColorspaceDetails(sws, sourceTable, colour.fullRange ? 1 : 0, jpegTable, 1, 0, 1 << 16, 1 << 16)
 
         let stride = width * 3
         var pixels = [UInt8](repeating: 0, count: stride * height)
@@ -29,7 +29,7 @@ enum RGBConversion {
                         try pixels.withUnsafeMutableBufferPointer { out in
                             var destination: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
                             var destinationStride: [Int32] = [Int32(stride), 0, 0, 0]
-                            let n = sws_scale(sws, planes, linesizes, 0, Int32(height), &destination, &destinationStride)
+                            let n = lp_sws_scale(sws, planes, linesizes, 0, Int32(height), &destination, &destinationStride)
                             guard n >= 0 else { throw ParseError(.io, "libswscale could not convert the frame") }
                             return n
                         }
@@ -54,7 +54,7 @@ enum RGBConversion {
 
     /// Bits per component of a pixel format (8 for the usual yuv420p).
     static func bitDepth(_ format: Int32) -> Int {
-        guard let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: format)) else { return 8 }
+        guard let descriptor = lp_av_pix_fmt_desc_get(AVPixelFormat(rawValue: format)) else { return 8 }
         return Int(descriptor.pointee.comp.0.depth)
     }
 
