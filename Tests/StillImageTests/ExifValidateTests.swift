@@ -11,15 +11,7 @@ struct ExifValidateTests {
 
     /// The warnings of `exiftool -validate -warning -a` (one per line, the summary left out).
     static func validationWarnings(_ file: String) throws -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ExifTool.path!)
-        process.arguments = ["-validate", "-warning", "-a", "-s3", file]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try ExifTool.run(["-validate", "-warning", "-a", "-s3", file])
         // The first line is the verdict ("OK", "4 Warnings (2 minor)"); the rest are warnings.
         return String(decoding: output, as: UTF8.self).split(separator: "\n").dropFirst().map(String.init).sorted()
     }

@@ -9,17 +9,23 @@ enum ExifTool {
     }()
     static var available: Bool { path != nil }
 
-    /// "Group:Tag=value" for each line, leaving out file-system facts and exiftool's version.
-    static func tags(_ file: String) throws -> [String] {
+    /// exiftool's standard output for `arguments` (standard error dropped).
+    static func run(_ arguments: [String]) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["-a", "-G1", "-s", "-n", file]
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return output
+    }
+
+    /// "Group:Tag=value" for each line, leaving out file-system facts and exiftool's version.
+    static func tags(_ file: String) throws -> [String] {
+        let output = try run(["-a", "-G1", "-s", "-n", file])
         var result: [String] = []
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
             guard line.hasPrefix("["), let close = line.firstIndex(of: "]"),
