@@ -189,23 +189,6 @@ struct MoovFirstTailAppendTests {
         #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])
     }
 
-    @Test("size-0 mdat with --faststart: the rewrite writes its explicit size, samples kept")
-    func sizeZeroRewrite() throws {
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
-        let (movie, _) = try Self.sizeZeroMovie(in: dir)
-        let samples = try Support.sampleBytes(movie)
-        var options = PairOptions()
-        options.faststart = true
-        #expect(try PairOperation.run(still: still, movie: movie, options: options).movieWrite == "rewrite")
-        let top = try TopLevelBoxes.scan(FileSource(path: movie))
-        #expect(top.boxes.map(\.type.description) == ["ftyp", "moov", "wide", "mdat", "mdat"])
-        #expect(top.boxes.allSatisfy { !$0.runsToEnd })
-        #expect(try Support.sampleBytes(movie) == samples)
-        #expect(try Verifier.verify(still: still, movie: movie).valid)
-    }
-
     @Test("a size-0 mdat past 4 GiB cannot take a 32-bit size: rewrite, with a 64-bit header and offsets shifted by 8")
     func sizeZeroPast4GiB() throws {
         let dir = try Support.tempDir()

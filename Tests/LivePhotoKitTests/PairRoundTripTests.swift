@@ -235,6 +235,7 @@ struct PairRoundTripTests {
         #expect(after.map(\.type.description) == boxes.map(\.type.description) + ["mdat"])
         let old = try #require(after.dropLast().last)
         #expect(!old.runsToEnd && old.size == mdat.size, "the old mdat has its real size written")
+        #expect(after.allSatisfy { !$0.runsToEnd })
         #expect(try Support.sampleBytes(movie) == samples)
         #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
     }

@@ -73,7 +73,8 @@ public enum PairOperation {
                                 identifier: identifier, stillTime: Double(stillTick) / Double(timescale), status: "paired", movieWrite: "none",
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
 
-        if !copyAsQuickTime, let existingTick = try alreadyPairedTick(movieFile, identifier: identifier, stillID: stillID, choice: options.stillTime, path: moviePath) {
+        if !copyAsQuickTime, let existingTick = try alreadyPairedTick(movieFile, timing: videoTiming, existing: existing, identifier: identifier, stillID: stillID,
+                                                                          choice: options.stillTime, path: moviePath) {
             result.status = "already-paired"
             result.stillTime = Double(existingTick) / Double(timescale)
             result.stillOutput = stillPath
@@ -216,12 +217,9 @@ public enum PairOperation {
     /// `identifier` and the movie has exactly one readable still-image-time track inside the
     /// video (at the asked time, if one was asked); else nil. A `tref` is not required: Apple's
     /// own AVFoundation recipe writes none, and such a track is kept as it is.
-    static func alreadyPairedTick(_ file: MovieFile, identifier: String, stillID: String?,
-                                  choice: PairOptions.StillTimeChoice, path: String) throws -> Int64? {
-        guard stillID == identifier, file.movie.metadata?.stringValue(forKey: Movie.contentIdentifierKey) == identifier,
-              let video = file.movie.videoTracks.first else { return nil }
-        let timing = FrameTiming(track: video, movieTimescale: file.movie.header.timescale)
-        let existing = ExistingStillImageTime(file: file, videoTiming: timing)
+    static func alreadyPairedTick(_ file: MovieFile, timing: FrameTiming, existing: ExistingStillImageTime, identifier: String,
+                                  stillID: String?, choice: PairOptions.StillTimeChoice, path: String) throws -> Int64? {
+        guard stillID == identifier, file.movie.metadata?.stringValue(forKey: Movie.contentIdentifierKey) == identifier else { return nil }
         guard existing.tracks.count == 1, let tick = existing.usableTick else { return nil }
         if choice != .middle {
             let asked = try StillTimeResolver.resolve(choice, timing: timing, movieTimescale: file.movie.header.timescale, path: path)
