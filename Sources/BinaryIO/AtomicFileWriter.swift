@@ -20,23 +20,24 @@ public final class AtomicFileWriter {
     ///   the result takes (default: the target, if it exists).
     public init(targetPath: String, modeFrom: String? = nil) throws {
         self.targetPath = targetPath
-        let url = URL(fileURLWithPath: targetPath)
-        let dir = url.deletingLastPathComponent().path
+        let dir = PathComponents.directory(of: targetPath)
         var dirStat = stat()
-        guard stat(dir, &dirStat) == 0 else {
+        guard FileSystemCalls.stat(dir, &dirStat) == 0 else {
             throw ParseError(.io, "cannot write in \(dir): \(FileSource.describe(errno))")
         }
-        var template = Array((dir + "/." + url.lastPathComponent + ".livephoto-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw ParseError(.io, "cannot create a temporary file in \(dir): \(FileSource.describe(errno))") }
+        // The temporary name keeps the target's bytes (whatever they are) after a dot.
+        let prefix = PathComponents.appending("." + PathComponents.lastComponent(targetPath) + ".livephoto-", to: dir)
+        guard let (fd, temporaryPath) = FileSystemCalls.makeTemporaryFile(prefix: prefix) else {
+            throw ParseError(.io, "cannot create a temporary file in \(dir): \(FileSource.describe(errno))")
+        }
         self.fd = fd
-        self.temporaryPath = String(cString: template)
+        self.temporaryPath = temporaryPath
         // The replacement keeps the owner, group, mode and extended attributes of the file it
         // replaces (or of `modeFrom`); a new file gets the usual mode under the umask.
         var existing = stat()
-        if stat(modeFrom ?? targetPath, &existing) == 0 {
+        if FileSystemCalls.stat(modeFrom ?? targetPath, &existing) == 0 {
             do { try FileMetadata.read(path: modeFrom ?? targetPath).applyOwnershipAttributesAndMode(to: fd) } catch {
-                close(fd); unlink(temporaryPath); self.fd = -1; finished = true
+                close(fd); FileSystemCalls.unlink(temporaryPath); self.fd = -1; finished = true
                 throw error
             }
         } else {
@@ -100,9 +101,9 @@ public final class AtomicFileWriter {
         if fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
         close(fd)
         fd = -1
-        if rename(temporaryPath, targetPath) != 0 {
+        if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {
             let e = errno
-            unlink(temporaryPath)
+            FileSystemCalls.unlink(temporaryPath)
             finished = true
             throw ParseError(.io, "cannot replace \(targetPath): \(FileSource.describe(e))")
         }
@@ -118,8 +119,8 @@ public final class AtomicFileWriter {
         if fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
         close(fd)
         fd = -1
-        defer { unlink(temporaryPath); finished = true }
-        if link(temporaryPath, targetPath) != 0 {
+        defer { FileSystemCalls.unlink(temporaryPath); finished = true }
+        if FileSystemCalls.link(temporaryPath, targetPath) != 0 {
             let e = errno
             throw ParseError(.io, e == EEXIST ? "already exists; not overwritten" : "cannot create \(targetPath): \(FileSource.describe(e))")
         }
@@ -134,13 +135,12 @@ public final class AtomicFileWriter {
     public func discard() {
         guard !finished else { return }
         if fd >= 0 { close(fd); fd = -1 }
-        unlink(temporaryPath)
+        FileSystemCalls.unlink(temporaryPath)
         finished = true
     }
 
     public static func syncDirectory(of path: String) {
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY)
+        let dfd = FileSystemCalls.open(PathComponents.directory(of: path), O_RDONLY | O_DIRECTORY)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 }
@@ -149,19 +149,19 @@ extension AtomicFileWriter {
     /// Removes temporary files an interrupted earlier run left beside `targetPath`
     /// (`.NAME.livephoto-XXXXXX`), so a rerun cleans up after a crash or power loss.
     public static func removeStaleTemporaries(for targetPath: String) {
-        let url = URL(fileURLWithPath: targetPath)
-        let dir = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + ".livephoto-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
-            unlink(dir + "/" + name)
+        let dir = PathComponents.directory(of: targetPath)
+        let prefix = "." + PathComponents.lastComponent(targetPath) + ".livephoto-"
+        guard let names = FileSystemCalls.directoryEntries(dir) else { return }
+        for name in names where name.unicodeScalars.starts(with: prefix.unicodeScalars)
+            && name.unicodeScalars.count == prefix.unicodeScalars.count + 6 {
+            FileSystemCalls.unlink(PathComponents.appending(name, to: dir))
         }
     }
 
     /// Whether two paths name the same existing file (same device and inode).
     public static func sameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        guard FileSystemCalls.stat(a, &sa) == 0, FileSystemCalls.stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

@@ -59,7 +59,7 @@ public final class FileLockSet {
             var entries: [Held] = []
             func closeAll() { for e in entries { close(e.fd) } }
             for path in paths {
-                let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+                let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
                 guard fd >= 0 else {
                     let reason = FileSource.describe(errno)
                     closeAll()
@@ -81,7 +81,7 @@ public final class FileLockSet {
             // A rename may have replaced a file while we waited: then lock what the path names now.
             let current = entries.allSatisfy { e in
                 var st = stat()
-                return stat(e.path, &st) == 0 && UInt64(st.st_dev) == e.device && UInt64(st.st_ino) == e.inode
+                return FileSystemCalls.stat(e.path, &st) == 0 && UInt64(st.st_dev) == e.device && UInt64(st.st_ino) == e.inode
             }
             if current {
                 let set = FileLockSet()
@@ -114,7 +114,7 @@ public final class FileLockSet {
     /// keeps it locked until `release()`, so it stays locked once it takes the path's place.
     /// Nobody else knows the new file yet, so this never waits.
     public func lockReplacement(_ path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw FileLockError.unavailable(path: path, reason: FileSource.describe(errno)) }
         var st = stat()
         guard fstat(fd, &st) == 0, flock(fd, LOCK_EX | LOCK_NB) == 0 || [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL].contains(errno) else {

@@ -33,7 +33,7 @@ public struct FileMetadata: Equatable, Sendable {
     /// `extendedAttributes: false` skips the attributes (for times alone).
     public static func read(path: String, extendedAttributes: Bool = true) throws -> FileMetadata {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
         return FileMetadata(owner: st.st_uid, group: st.st_gid, mode: st.st_mode & 0o7777,
                             accessTime: st.st_atim, modificationTime: st.st_mtim,
                             extendedAttributes: extendedAttributes ? try readExtendedAttributes(path: path) : [])
@@ -71,7 +71,7 @@ public struct FileMetadata: Equatable, Sendable {
     /// Sets the access and modification times of `path` (following links) to these.
     public func applyTimes(toPath path: String) throws {
         let times = [accessTime, modificationTime]
-        guard utimensat(AT_FDCWD, path, times, 0) == 0 else {
+        guard FileSystemCalls.utimensat(path, times, 0) == 0 else {
             throw ParseError(.io, "cannot keep the modification time: \(FileSource.describe(errno))")
         }
     }
@@ -82,14 +82,14 @@ public struct FileMetadata: Equatable, Sendable {
     static func readExtendedAttributes(path: String) throws -> [ExtendedAttribute] {
         var names: [UInt8] = []
         for _ in 0..<8 {
-            let size = listxattr(path, nil, 0)
+            let size = FileSystemCalls.listxattr(path, nil, 0)
             if size < 0 {
                 if errno == ENOTSUP || errno == EOPNOTSUPP { return [] }
                 throw ParseError(.io, "cannot list extended attributes: \(FileSource.describe(errno))")
             }
             if size == 0 { return [] }
             var buffer = [UInt8](repeating: 0, count: size)
-            let n = buffer.withUnsafeMutableBytes { listxattr(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
+            let n = buffer.withUnsafeMutableBytes { FileSystemCalls.listxattr(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
             if n < 0 && errno == ERANGE { continue }
             guard n >= 0 else { throw ParseError(.io, "cannot list extended attributes: \(FileSource.describe(errno))") }
             names = Array(buffer[0..<n])
@@ -107,7 +107,7 @@ public struct FileMetadata: Equatable, Sendable {
     /// One attribute's value; nil when it vanished or may not be read (a privileged namespace).
     static func readExtendedAttribute(path: String, name: [UInt8]) throws -> [UInt8]? {
         for _ in 0..<8 {
-            let size = name.withCString { getxattr(path, $0, nil, 0) }
+            let size = name.withCString { FileSystemCalls.getxattr(path, $0, nil, 0) }
             if size < 0 {
                 let e = errno
                 if e == ENODATA { return nil }
@@ -115,7 +115,7 @@ public struct FileMetadata: Equatable, Sendable {
                 throw ParseError(.io, "cannot read the extended attribute \(PathText.escaped(name)): \(FileSource.describe(e))")
             }
             var value = [UInt8](repeating: 0, count: size)
-            let n = name.withCString { cname in value.withUnsafeMutableBytes { getxattr(path, cname, $0.baseAddress, size) } }
+            let n = name.withCString { cname in value.withUnsafeMutableBytes { FileSystemCalls.getxattr(path, cname, $0.baseAddress, size) } }
             if n < 0 && errno == ERANGE { continue }
             if n < 0 && errno == ENODATA { return nil }
             guard n >= 0 else { throw ParseError(.io, "cannot read the extended attribute \(PathText.escaped(name)): \(FileSource.describe(errno))") }

@@ -26,10 +26,10 @@ public final class FileSource {
     public init(path: String, prefetch: Int = 0) throws {
         self.path = path
         var st = stat()
-        guard stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw ParseError(.io, "is a directory") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParseError(.io, "not a regular file") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
         self.fd = fd
         self.size = UInt64(st.st_size)

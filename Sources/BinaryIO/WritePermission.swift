@@ -10,8 +10,8 @@ import Glibc
 public enum WritePermission {
     public static func require(_ path: String) throws {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
-        if access(path, W_OK) != 0 {
+        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        if FileSystemCalls.access(path, W_OK) != 0 {
             throw ParseError(.io, errno == EROFS ? "read-only file system" : "read-only (\(FileSource.describe(errno)))")
         }
         if st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
@@ -22,6 +22,6 @@ public enum WritePermission {
 
     /// The directory that holds `path`.
     public static func directory(of path: String) -> String {
-        URL(fileURLWithPath: path).deletingLastPathComponent().path
+        PathComponents.directory(of: path)
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import LivePhotoKit
+import BinaryIO
 
 /// Printing for the command-line layer: results to stdout, one-line errors to stderr.
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+        FileHandle.standardError.write(Data(PathText.printable(message.hasSuffix("\n") ? message : message + "\n").utf8))
     }
 
     /// `livephoto: <path>: <reason>`
@@ -18,7 +19,7 @@ enum Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        return PathText.printable(json: String(decoding: data, as: UTF8.self))
     }
 
     /// One compact JSON object on one line (JSON Lines).
@@ -26,7 +27,7 @@ enum Console {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        return PathText.printable(json: String(decoding: data, as: UTF8.self))
     }
 
     static func seconds(_ t: Double?) -> String { t.map { String(format: "%.3f s", $0) } ?? "-" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import BinaryIO
 import LivePhotoKit
 
 /// Which way `convert DIR...` goes.
@@ -59,10 +60,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func mode() throws -> Mode {
-        let isDir = paths.map { p -> Bool in
-            var d: ObjCBool = false
-            return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
-        }
+        let isDir = paths.map(FileSystemCalls.isDirectory)
         if isDir.contains(true) {
             guard isDir.allSatisfy({ $0 }) else { throw ValidationError("give files or folders, not a mix of both") }
             return .folders(paths)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import BinaryIO
 
 /// `pair` and `verify` take either STILL MOVIE or one or more folders.
 enum InputMode {
@@ -7,10 +8,7 @@ enum InputMode {
     case folders([String])
 
     static func decide(_ paths: [String]) throws -> InputMode {
-        let isDir = paths.map { p -> Bool in
-            var d: ObjCBool = false
-            return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
-        }
+        let isDir = paths.map(FileSystemCalls.isDirectory)
         if isDir.contains(true) {
             guard isDir.allSatisfy({ $0 }) else {
                 throw ValidationError("give either STILL MOVIE or folders, not a mix of files and folders")

@@ -34,7 +34,7 @@ struct LivePhotoCommand: ParsableCommand {
     static func runMain() {
         ProcessSignals.ignoreFileSizeLimitSignal()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(RawArguments.decoded())
             try command.run()
             Foundation.exit(ExitStatus.ok)
         } catch let exit as ExitCode {

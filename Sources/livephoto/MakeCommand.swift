@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import BinaryIO
 import LivePhotoKit
 import StillImage
 
@@ -61,10 +62,7 @@ struct MakeCommand: ParsableCommand {
     enum Inputs { case movies([String]), folders([String]) }
 
     func inputs() throws -> Inputs {
-        let isDir = paths.map { p -> Bool in
-            var d: ObjCBool = false
-            return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
-        }
+        let isDir = paths.map(FileSystemCalls.isDirectory)
         if isDir.contains(true) {
             guard isDir.allSatisfy({ $0 }) else { throw ValidationError("give either movies or folders, not a mix of both") }
             return .folders(paths)

@@ -2,17 +2,14 @@ import Foundation
 import BinaryIO
 
 /// `CommandLine.arguments` decodes each argument as UTF-8, replacing invalid bytes, so a file
-/// whose name is not valid UTF-8 would be reported as missing. The raw `argv` bytes tell the
-/// truth: such an argument gets a one-line error that shows the name escaped (exit 3).
+/// whose name is not valid UTF-8 would be reported as missing. The raw `argv` bytes are
+/// decoded as path text instead (`PathText`), which hands the kernel the exact bytes back.
 enum RawArguments {
-    static func rejectNonUTF8() {
-        for i in 1..<Int(CommandLine.argc) {
-            guard let arg = CommandLine.unsafeArgv[i] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
-            if PathText.decoded(bytes) == nil {
-                Console.error("livephoto: \(PathText.escaped(bytes)): the name is not valid UTF-8, which livephoto cannot open yet; rename it")
-                Foundation.exit(ExitStatus.unreadable)
-            }
+    /// The arguments after the program name.
+    static func decoded() -> [String] {
+        (1..<Int(CommandLine.argc)).compactMap { i in
+            guard let arg = CommandLine.unsafeArgv[i] else { return nil }
+            return PathText.string(fromPathBytes: UnsafeRawBufferPointer(start: arg, count: strlen(arg)))
         }
     }
 }

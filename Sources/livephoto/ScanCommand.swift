@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import BinaryIO
 import LivePhotoKit
 
 struct ScanCommand: ParsableCommand {
@@ -50,7 +51,8 @@ struct ScanCommand: ParsableCommand {
 enum ScanTable {
     static func render(_ findings: [LibraryFinding]) -> String {
         guard !findings.isEmpty else { return "(nothing found)" }
-        let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")] }
+        // Cells are made printable before they are measured: an escaped name is longer.
+        let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")].map { PathText.printable($0) } }
         let header = ["FINDING", "STILL", "MOVIE", "IDENTIFIER / DETAIL"]
         var widths = header.map(\.count)
         for r in rows { for (i, c) in r.enumerated() where i < 3 { widths[i] = max(widths[i], c.count) } }

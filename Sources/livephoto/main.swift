@@ -1,2 +1,1 @@
-RawArguments.rejectNonUTF8()
 LivePhotoCommand.runMain()

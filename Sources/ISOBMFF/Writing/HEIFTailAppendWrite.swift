@@ -63,7 +63,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
     /// complete, paired file (at worst with the appended box still there).
     public func settleInPlace() {
         guard state == .committed, let settle else { return }
-        fd = open(path, O_RDWR | O_CLOEXEC)
+        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { return }
         defer { close(fd); fd = -1; state = .finished }
         do {
@@ -83,7 +83,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
 
     public func prepare() throws {
         precondition(state == .planned)
-        fd = open(path, O_RDWR | O_CLOEXEC)
+        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize,
@@ -127,7 +127,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
             _ = fsync(fd)
             close(fd); fd = -1
         case .committed:
-            fd = open(path, O_RDWR | O_CLOEXEC)
+            fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
             guard fd >= 0 else { break }
             _ = try? writeAll(oldBytes, at: patchOffset)
             _ = fsync(fd)

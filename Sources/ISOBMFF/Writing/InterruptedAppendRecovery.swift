@@ -48,7 +48,7 @@ public enum InterruptedAppendRecovery {
 
     /// Truncates `path` back to `length` and fsyncs it.
     public static func truncate(path: String, to length: UInt64) throws {
-        let fd = open(path, O_RDWR | O_CLOEXEC)
+        let fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
         defer { close(fd) }
         guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else {

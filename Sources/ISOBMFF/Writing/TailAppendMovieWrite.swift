@@ -53,7 +53,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     public func prepare() throws {
         precondition(state == .planned)
-        fd = open(path, O_RDWR | O_CLOEXEC)
+        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize else {

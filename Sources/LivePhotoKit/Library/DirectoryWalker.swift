@@ -6,8 +6,9 @@ import Glibc
 
 /// Walks folders entry by entry with `readdir`, looking at each name's bytes, so that nothing
 /// a scan should see is passed over silently: a still or movie it cannot use (a name that is
-/// not valid UTF-8, a broken or looping link, a special file) is returned with the reason, and
-/// so is a folder it cannot enter. Symbolic links are followed, to files and to folders; a
+/// a broken or looping link, a special file) is returned with the reason, and so is a folder it
+/// cannot enter. Names are taken as bytes and kept as path text (`PathText`), so a name that is
+/// not valid UTF-8 is walked, paired and printed (escaped) like any other. Symbolic links are followed, to files and to folders; a
 /// folder already being walked (a link back to an ancestor) is reported as a loop, and one
 /// already walked through another path is not walked twice. Hidden entries are passed over.
 struct DirectoryWalker {
@@ -22,18 +23,16 @@ struct DirectoryWalker {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    static let notUTF8 = "the name is not valid UTF-8, which livephoto cannot open yet; rename it"
-
     static func walk(_ roots: [String]) -> DirectoryWalker {
         var walker = DirectoryWalker()
         for root in roots {
             var st = stat()
-            guard stat(root, &st) == 0 else {
+            guard FileSystemCalls.stat(root, &st) == 0 else {
                 walker.unreadableFolders.append((root, errno == ELOOP ? "symbolic link loop" : FileSource.describe(errno))); continue
             }
             guard (st.st_mode & S_IFMT) == S_IFDIR else { walker.unreadableFolders.append((root, "not a directory")); continue }
             // Findings name files by absolute path, whatever form the folder was given in.
-            let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
+            let absolute = PathComponents.absolute(root, currentDirectory: FileSystemCalls.currentDirectory())
             walker.walkFolder(absolute, identity: FileIdentity(st), ancestors: [])
         }
         return walker
@@ -41,7 +40,7 @@ struct DirectoryWalker {
 
     private mutating func walkFolder(_ folder: String, identity: FileIdentity, ancestors: [(path: String, identity: FileIdentity)]) {
         guard walked.insert(identity).inserted else { return }
-        guard let dir = opendir(folder) else { unreadableFolders.append((folder, FileSource.describe(errno))); return }
+        guard let dir = FileSystemCalls.opendir(folder) else { unreadableFolders.append((folder, FileSource.describe(errno))); return }
         defer { closedir(dir) }
         let chain = ancestors + [(folder, identity)]
         let base = folder.hasSuffix("/") ? folder : folder + "/"
@@ -51,7 +50,7 @@ struct DirectoryWalker {
                 if errno != 0 { unreadableFolders.append((folder, "cannot be read to the end: \(FileSource.describe(errno))")) }
                 break
             }
-            let name = DirectoryWalker.nameBytes(entry)
+            let name = FileSystemCalls.entryName(entry)
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }   // hidden, `.`, `..`
             let role = ScannedFile.role(forExtension: DirectoryWalker.extensionText(name))
             var st = stat()
@@ -59,16 +58,7 @@ struct DirectoryWalker {
                 (Array(buffer) + [0]).withUnsafeBufferPointer { fstatat(dirfd(dir), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &st, 0) }
             }
             let statError = statResult == 0 ? 0 : errno
-            guard let decoded = PathText.decoded(name) else {
-                let shown = base + PathText.escaped(name)
-                if statResult == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
-                    unreadableFolders.append((shown, DirectoryWalker.notUTF8))
-                } else if let role {
-                    files.append(File(path: shown, role: role, problem: DirectoryWalker.notUTF8))
-                }
-                continue
-            }
-            let path = base + decoded
+            let path = base + PathText.string(fromPathBytes: name)
             if statResult != 0 {
                 let reason = statError == ELOOP ? "symbolic link loop (the link leads back to itself)"
                            : statError == ENOENT ? "broken symbolic link (its target does not exist)" : FileSource.describe(statError)
@@ -90,11 +80,6 @@ struct DirectoryWalker {
                 if let role { files.append(File(path: path, role: role, problem: "not a regular file")) }
             }
         }
-    }
-
-    /// The entry's name as the kernel gave it: the bytes of `d_name` up to its NUL.
-    private static func nameBytes(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-        withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
     }
 
     /// The text after the last dot, when it is valid UTF-8 ("" otherwise).

@@ -23,7 +23,7 @@ public enum MakeOperation {
         }
         let stillPath = try stillOutputPath(movie: moviePath, directory: options.outputDirectory)
 
-        if FileManager.default.fileExists(atPath: stillPath) {
+        if FileSystemCalls.exists(stillPath) {
             return try existingStill(stillPath, movie: moviePath, file: file, options: options)
         }
 
@@ -66,11 +66,11 @@ public enum MakeOperation {
 
         let scratch = try ScratchFolder(beside: stillPath, dryRun: options.dryRun)
         defer { scratch.remove() }
-        let scratchStill = scratch.path + "/" + URL(fileURLWithPath: stillPath).lastPathComponent
+        let scratchStill = PathComponents.appending(PathComponents.lastComponent(stillPath), to: scratch.path)
         do {
-            try Data(jpeg).write(to: URL(fileURLWithPath: scratchStill))
+            try scratch.create(scratchStill, holding: jpeg)
         } catch {
-            throw LivePhotoError(path: stillPath, reason: "cannot write: \(error.localizedDescription)", category: .refused)
+            throw LivePhotoError(path: stillPath, reason: "cannot write: \(LivePhotoError.wrap(error, path: stillPath).reason)", category: .refused)
         }
 
         var pairOptions = options.pairOptions
@@ -91,21 +91,14 @@ public enum MakeOperation {
     /// `<stem>.JPG` beside the movie (or in DIR); a movie's `_HEVC` suffix is dropped, as the
     /// scan's name matching does.
     static func stillOutputPath(movie: String, directory: String?) throws -> String {
-        let url = URL(fileURLWithPath: movie)
-        var stem = url.deletingPathExtension().lastPathComponent
+        var stem = PathComponents.lastComponent(PathComponents.deletingExtension(movie))
         if stem.uppercased().hasSuffix("_HEVC") { stem = String(stem.dropLast(5)) }
-        let folder: URL
-        if let directory {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {
-                throw LivePhotoError(path: directory, reason: "no such directory", category: .refused)
-            }
-            guard isDir.boolValue else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
-            folder = URL(fileURLWithPath: directory)
-        } else {
-            folder = url.deletingLastPathComponent()
+        guard let directory else { return PathComponents.sibling(named: stem + ".JPG", of: movie) }
+        guard FileSystemCalls.exists(directory) else {
+            throw LivePhotoError(path: directory, reason: "no such directory", category: .refused)
         }
-        return folder.appendingPathComponent(stem + ".JPG").path
+        guard FileSystemCalls.isDirectory(directory) else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
+        return PathComponents.appending(stem + ".JPG", to: directory)
     }
 
     /// A still already where `make` would write: fine when it is this movie's still (it carries
@@ -117,10 +110,10 @@ public enum MakeOperation {
         var movieID = file.movie.contentIdentifier
         if movieID == nil || movieID != stillID || options.outputDirectory != nil {
             // An MP4's paired copy is `<stem>.MOV`; with -o DIR the paired movie is in DIR.
-            let url = URL(fileURLWithPath: moviePath)
-            let name = file.isQuickTime ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent + ".MOV"
-            let folder = options.outputDirectory.map { URL(fileURLWithPath: $0) } ?? url.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent(name).path
+            let name = file.isQuickTime ? PathComponents.lastComponent(moviePath)
+                : PathComponents.lastComponent(PathComponents.deletingExtension(moviePath)) + ".MOV"
+            let candidate = options.outputDirectory.map { PathComponents.appending(name, to: $0) }
+                ?? PathComponents.sibling(named: name, of: moviePath)
             if candidate != moviePath, let other = try? MovieFile.open(path: candidate) {
                 movieID = other.movie.contentIdentifier
                 movieOutput = candidate
@@ -154,7 +147,7 @@ public enum MakeOperation {
 
     /// link(2) fails when the target exists, so a still that appeared meanwhile is never replaced.
     static func linkIntoPlace(_ from: String, _ to: String) throws {
-        guard link(from, to) == 0 else {
+        guard FileSystemCalls.link(from, to) == 0 else {
             let reason = errno == EEXIST ? "already exists; it is never overwritten" : String(cString: strerror(errno))
             throw LivePhotoError(path: to, reason: "cannot write: \(reason)", category: .refused)
         }
@@ -168,15 +161,21 @@ struct ScratchFolder {
     let path: String
 
     init(beside target: String, dryRun: Bool) throws {
-        let parent = dryRun ? NSTemporaryDirectory() : URL(fileURLWithPath: target).deletingLastPathComponent().path
-        let candidate = URL(fileURLWithPath: parent).appendingPathComponent(".livephoto-make-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: candidate, withIntermediateDirectories: false)
-        } catch {
+        let parent = dryRun ? NSTemporaryDirectory() : PathComponents.directory(of: target)
+        let candidate = PathComponents.appending(".livephoto-make-\(UUID().uuidString)", to: parent)
+        guard FileSystemCalls.mkdir(candidate, 0o700) == 0 else {
             throw LivePhotoError(path: target, reason: "cannot write: \(String(cString: strerror(errno))) (in \(parent))", category: .refused)
         }
         path = candidate
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
+    /// A new file in the folder holding `bytes`.
+    func create(_ file: String, holding bytes: [UInt8]) throws {
+        let fd = FileSystemCalls.open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        defer { close(fd) }
+        try PositionedWrite.writeAll(bytes, to: fd, at: 0)
+    }
+
+    func remove() { FileSystemCalls.removeFolder(path) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import BinaryIO
 
 /// Output names for `convert`: `PXL_…MP.jpg` → `PXL_….jpg` + `PXL_….MOV`, `MVIMG_1.jpg` →
 /// `MVIMG_1.jpg` + `MVIMG_1.MOV`; a Live Photo `IMG_1.JPG` → `IMG_1.MP.jpg`. Beside the input
@@ -10,30 +11,28 @@ enum ConvertOutputNames {
 
     static func directory(for input: String, outputDirectory: String?) throws -> String {
         if let outputDirectory {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDir) else {
+            guard FileSystemCalls.exists(outputDirectory) else {
                 throw LivePhotoError(path: outputDirectory, reason: "no such directory", category: .refused)
             }
-            guard isDir.boolValue else { throw LivePhotoError(path: outputDirectory, reason: "not a directory", category: .refused) }
+            guard FileSystemCalls.isDirectory(outputDirectory) else { throw LivePhotoError(path: outputDirectory, reason: "not a directory", category: .refused) }
             return outputDirectory
         }
-        return URL(fileURLWithPath: input).deletingLastPathComponent().path
+        return PathComponents.absoluteDirectory(of: input)
     }
 
     /// The stem of a Motion Photo's name without `.MP` (any case).
     static func livePhotoStem(_ input: String) -> String {
-        let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        let stem = PathComponents.lastComponent(PathComponents.deletingExtension(input))
         if stem.uppercased().hasSuffix(".MP") { return String(stem.dropLast(3)) }
         return stem
     }
 
     /// The first free set of names `stem[_n].ext` for every extension in `extensions`.
     static func free(directory: String, stem: String, extensions: [String], avoiding inputs: [String]) throws -> [String] {
-        let fm = FileManager.default
         for n in 0...maximumSuffix {
             let s = n == 0 ? stem : "\(stem)_\(n)"
-            let paths = extensions.map { URL(fileURLWithPath: directory).appendingPathComponent(s + "." + $0).path }
-            if paths.allSatisfy({ p in !fm.fileExists(atPath: p) && !inputs.contains(p) }) { return paths }
+            let paths = extensions.map { PathComponents.appending(s + "." + $0, to: directory) }
+            if paths.allSatisfy({ p in !FileSystemCalls.exists(p) && !inputs.contains(p) }) { return paths }
         }
         throw LivePhotoError(path: directory + "/" + stem, reason: "no free output name (tried \(maximumSuffix) suffixes)", category: .refused)
     }

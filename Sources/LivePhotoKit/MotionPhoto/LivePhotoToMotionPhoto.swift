@@ -78,7 +78,7 @@ public enum LivePhotoToMotionPhoto {
         }
 
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
-        let stem = URL(fileURLWithPath: stillPath).deletingPathExtension().lastPathComponent
+        let stem = PathComponents.lastComponent(PathComponents.deletingExtension(stillPath))
         let target = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: ["MP.jpg"], avoiding: [stillPath, moviePath])[0]
 
         var result = ConvertResult(direction: .liveToMotion, status: .converted, input: stillPath)

@@ -41,7 +41,7 @@ public enum MotionPhotoToLivePhoto {
         let identifier = PairOperation.chooseIdentifier(options.identifier, stillID: existingID ?? nil, movieID: movieFile.movie.contentIdentifier)
 
         let directory = try ConvertOutputNames.directory(for: path, outputDirectory: options.outputDirectory)
-        let stillExtension = URL(fileURLWithPath: path).pathExtension.isEmpty ? "jpg" : URL(fileURLWithPath: path).pathExtension
+        let stillExtension = PathComponents.pathExtension(path).isEmpty ? "jpg" : PathComponents.pathExtension(path)
         let names = try ConvertOutputNames.free(directory: directory, stem: ConvertOutputNames.livePhotoStem(path), extensions: [stillExtension, "MOV"], avoiding: [path])
 
         var result = ConvertResult(direction: .motionToLive, status: .converted, input: path)
@@ -89,7 +89,7 @@ public enum MotionPhotoToLivePhoto {
         }
         do { try stillWriter.commitWithoutReplacing() } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
         do { try movieWriter.commitWithoutReplacing() } catch {
-            unlink(names[0])
+            FileSystemCalls.unlink(names[0])
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
         }
         return result

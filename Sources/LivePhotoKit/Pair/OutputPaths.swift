@@ -14,28 +14,26 @@ struct OutputPaths {
 
     /// Whether pairing `moviePath` writes a new `<stem>.MOV` (decided by extension, not brand).
     static func becomesQuickTimeCopy(_ moviePath: String) -> Bool {
-        copiedExtensions.contains(URL(fileURLWithPath: moviePath).pathExtension.lowercased())
+        copiedExtensions.contains(PathComponents.pathExtension(moviePath).lowercased())
     }
 
     init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?) throws {
-        let stillURL = URL(fileURLWithPath: stillPath)
-        let movieURL = URL(fileURLWithPath: moviePath)
         if let directory {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {
+            guard FileSystemCalls.exists(directory) else {
                 throw LivePhotoError(path: directory, reason: "no such directory", category: .refused)
             }
-            guard isDir.boolValue else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
+            guard FileSystemCalls.isDirectory(directory) else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
         }
-        func place(_ name: String, besides url: URL) -> String {
-            if let directory { return URL(fileURLWithPath: directory).appendingPathComponent(name).path }
-            return url.deletingLastPathComponent().appendingPathComponent(name).path
+        // Derived names keep the input's bytes: only path text is spliced, never re-decoded.
+        func place(_ name: String, besides path: String) -> String {
+            if let directory { return PathComponents.appending(name, to: directory) }
+            return PathComponents.sibling(named: name, of: path)
         }
-        still = directory == nil ? stillPath : place(stillURL.lastPathComponent, besides: stillURL)
+        still = directory == nil ? stillPath : place(PathComponents.lastComponent(stillPath), besides: stillPath)
         if movieIsMP4 {
-            movie = place(movieURL.deletingPathExtension().lastPathComponent + ".MOV", besides: movieURL)
+            movie = place(PathComponents.lastComponent(PathComponents.deletingExtension(moviePath)) + ".MOV", besides: moviePath)
         } else {
-            movie = directory == nil ? moviePath : place(movieURL.lastPathComponent, besides: movieURL)
+            movie = directory == nil ? moviePath : place(PathComponents.lastComponent(moviePath), besides: moviePath)
         }
 
         if directory != nil {

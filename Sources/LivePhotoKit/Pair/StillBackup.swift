@@ -20,13 +20,12 @@ final class StillBackup {
     init(of target: String) throws {
         self.target = target
         var st = stat()
-        guard lstat(target, &st) == 0 else { kind = .absent; return }
-        let url = URL(fileURLWithPath: target)
-        let prefix = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".livephoto-"
+        guard FileSystemCalls.lstat(target, &st) == 0 else { kind = .absent; return }
+        let prefix = PathComponents.appending("." + PathComponents.lastComponent(target) + ".livephoto-", to: PathComponents.directory(of: target))
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         for _ in 0..<16 {
             let name = prefix + String((0..<6).map { _ in letters.randomElement()! })
-            if link(target, name) == 0 { kind = .link(name); return }
+            if FileSystemCalls.link(target, name) == 0 { kind = .link(name); return }
             if errno != EEXIST { break }
         }
         let writer = try AtomicFileWriter(targetPath: target)
@@ -49,12 +48,12 @@ final class StillBackup {
         done = true
         switch kind {
         case .link(let name):
-            if rename(name, target) != 0 { unlink(name) }
+            if FileSystemCalls.rename(name, target) != 0 { FileSystemCalls.unlink(name) }
             AtomicFileWriter.syncDirectory(of: target)
         case .copy(let writer):
             try? writer.commit()
         case .absent:
-            unlink(target)
+            FileSystemCalls.unlink(target)
             AtomicFileWriter.syncDirectory(of: target)
         }
     }
@@ -64,7 +63,7 @@ final class StillBackup {
         guard !done else { return }
         done = true
         switch kind {
-        case .link(let name): unlink(name)
+        case .link(let name): FileSystemCalls.unlink(name)
         case .copy(let writer): writer.discard()
         case .absent: break
         }

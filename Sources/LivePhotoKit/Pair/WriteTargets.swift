@@ -39,14 +39,12 @@ struct WriteTargets {
     /// The file a path names, through every symbolic link (`realpath`); the path itself when
     /// it cannot be resolved (the error then comes from opening it).
     static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
+        FileSystemCalls.realpath(path) ?? path
     }
 
     static func hardLinkCount(_ path: String) -> Int {
         var st = stat()
-        guard stat(path, &st) == 0 else { return 1 }
+        guard FileSystemCalls.stat(path, &st) == 0 else { return 1 }
         return Int(st.st_nlink)
     }
 }

@@ -1,0 +1,9 @@
+import BinaryIO
+
+/// Everything this target prints goes through here: a path holding bytes that are not valid
+/// UTF-8 shows them as `\xNN` (`PathText.printable`), so output is valid UTF-8 and says which
+/// bytes the name has. This shadows the standard `print` inside the target, so no printed
+/// line can skip it; JSON is made printable before (`Console.json`) and passes unchanged.
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    Swift.print(PathText.printable(items.map { "\($0)" }.joined(separator: separator)), terminator: terminator)
+}
