@@ -43,7 +43,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO"]),
+        .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO"]),
         .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO",

@@ -3,20 +3,8 @@ import Testing
 import CFileCopy
 @testable import BinaryIO
 
-@Suite("file names as bytes; metadata kept by AtomicFileWriter")
+@Suite("metadata kept by AtomicFileWriter")
 struct FileMetadataTests {
-    @Test("names print as they are when valid UTF-8, with \\xNN escapes otherwise")
-    func escaping() {
-        #expect(PathText.escaped(Array("IMG_1.JPG".utf8)) == "IMG_1.JPG")
-        #expect(PathText.escaped(Array("été.jpg".utf8)) == "été.jpg")
-        #expect(PathText.escaped([0x61, 0xFF, 0x2E, 0x6A]) == "a\\xff.j")
-        #expect(PathText.escaped([0xC3]) == "\\xc3")                 // a truncated sequence
-        #expect(PathText.escaped([0xE2, 0x82, 0xAC, 0xFE]) == "€\\xfe")
-        #expect(PathText.escaped([0x5C, 0xFF]) == "\\\\\\xff")      // a backslash is escaped in an escaped name
-        #expect(PathText.escaped([0x5C, 0x61]) == "\\a")           // and left alone in a valid one
-        #expect(PathText.decoded([0xFF]) == nil)
-    }
-
     @Test("AtomicFileWriter gives the replacement the original's mode and user.* attributes; a failure to copy one is an error")
     func writerKeepsMetadata() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-meta-\(UUID().uuidString)")

@@ -3,7 +3,7 @@ import Testing
 import CFileCopy   // sys/xattr.h
 
 /// The command line around the file system: kept times and --touch, hard links, -o DIR that
-/// never overwrites, names that are not valid UTF-8, link loops in folders.
+/// never overwrites, link loops in folders (names that are not valid UTF-8: ByteNameCLITests).
 @Suite("livephoto and the file system")
 struct FileSystemCLITests {
     static let old = Date(timeIntervalSince1970: 1_500_000_000)
@@ -11,9 +11,6 @@ struct FileSystemCLITests {
     static func modificationDate(_ path: String) throws -> Date? {
         try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
     }
-
-    /// Runs a shell command line (for arguments Foundation cannot pass: invalid UTF-8).
-    static func shell(_ script: String) throws -> CLITests.Run { try CLITests.run("/bin/sh", ["-c", script]) }
 
     static func livephoto(_ arguments: [String]) throws -> CLITests.Run { try CLITests.livephoto(arguments) }
 
@@ -75,29 +72,6 @@ struct FileSystemCLITests {
         #expect(other.err.split(separator: "\n").count == 1)
         #expect(other.err.contains("exists"))
         #expect(try Data(contentsOf: out.appendingPathComponent("IMG.jpg")) == written)
-    }
-
-    @Test("a name that is not valid UTF-8: as an argument, exit 3 naming it escaped; in a folder, reported and counted")
-    func nonUTF8Names() throws {
-        let dir = try CLITests.scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "ok.mov")
-        _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "ok.jpg")
-        let make = try Self.shell("cp '\(CLITests.fixture("still-no-exif.jpg"))' \"\(dir.path)/$(printf 'x\\377').jpg\"")
-        #expect(make.status == 0)
-
-        let arg = try Self.shell("'\(CLITests.binary)' pair \"\(dir.path)/$(printf 'x\\377').jpg\" '\(movie)'")
-        #expect(arg.status == 3)
-        #expect(arg.err == "livephoto: \(dir.path)/x\\xff.jpg: the name is not valid UTF-8, which livephoto cannot open yet; rename it\n")
-
-        let scan = try CLITests.livephoto("scan", dir.path)
-        #expect(scan.status == 3)
-        #expect(scan.out.contains("\(dir.path)/x\\xff.jpg"))
-        #expect(scan.err.contains("1 unreadable"))
-        let pair = try CLITests.livephoto("pair", dir.path)
-        #expect(pair.status == 3)
-        #expect(pair.err.contains("livephoto: \(dir.path)/x\\xff.jpg: the name is not valid UTF-8"))
-        #expect(pair.err.contains("1 paired") && pair.err.contains("1 unreadable files"))
     }
 
     @Test("a symbolic link loop in a scanned folder gets a message that says so")

@@ -10,7 +10,12 @@ struct FolderWalkTests {
     /// Copies `fixture` to `dir/<nameBytes>` through the raw name bytes (Foundation cannot
     /// name such a file).
     static func copy(_ fixture: String, to dir: URL, nameBytes: [UInt8]) throws {
-        let path = Array(dir.path.utf8) + [UInt8(ascii: "/")] + nameBytes + [0]
+        try copy(fixture, toFolder: dir.path, nameBytes: nameBytes)
+    }
+
+    /// The same into a folder given as path text (whose own name may not be valid UTF-8).
+    static func copy(_ fixture: String, toFolder dir: String, nameBytes: [UInt8]) throws {
+        let path = PathText.bytes(of: dir) + [UInt8(ascii: "/")] + nameBytes + [0]
         let data = try Support.bytes(fixture)
         let fd = path.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY | O_TRUNC, 0o644) } }
         #expect(fd >= 0)
@@ -18,29 +23,34 @@ struct FolderWalkTests {
         #expect(data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == data.count)
     }
 
-    @Test("a still and a movie whose names are not valid UTF-8 are counted as unreadable, named with \\xNN escapes")
+    @Test("stills and movies whose names (or folders' names) are not valid UTF-8 are scanned and paired under their exact bytes")
     func nonUTF8Names() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.copy(Support.fixture("still-no-exif.jpg"), to: dir, nameBytes: Array("IMG_".utf8) + [0xFF] + Array(".jpg".utf8))
-        try Self.copy(Support.fixture("movie-moov-last.mov"), to: dir, nameBytes: Array("IMG_".utf8) + [0xFF] + Array(".mov".utf8))
+        let latin1 = Array("IMG_".utf8) + [0xE9]
+        try Self.copy(Support.fixture("still-no-exif.jpg"), to: dir, nameBytes: latin1 + Array(".jpg".utf8))
+        try Self.copy(Support.fixture("movie-moov-last.mov"), to: dir, nameBytes: latin1 + Array(".mov".utf8))
         _ = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "ok.jpg")
         _ = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "ok.mov")
-        let badFolder = Array(dir.path.utf8) + Array("/d".utf8) + [0xFE, 0]
-        #expect(badFolder.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
+        let badFolder = Array(dir.path.utf8) + Array("/d".utf8) + [0xFE]
+        #expect((badFolder + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
+        let folderText = PathText.string(fromPathBytes: badFolder)
+        try Self.copy(Support.fixture("still-no-exif.jpg"), toFolder: folderText, nameBytes: Array("x".utf8) + [0xFF] + Array(".jpg".utf8))
+        try Self.copy(Support.fixture("movie-moov-first.mov"), toFolder: folderText, nameBytes: Array("x".utf8) + [0xFF] + Array(".mov".utf8))
 
         let scan = LibraryScanner.scan([dir.path], jobs: 2)
-        let unreadable = scan.findings.filter { $0.finding == .unreadable }
-        #expect(unreadable.count == 2)
-        #expect(unreadable.contains { $0.still == dir.path + "/IMG_\\xff.jpg" && $0.detail?.contains("not valid UTF-8") == true })
-        #expect(unreadable.contains { $0.movie == dir.path + "/IMG_\\xff.mov" })
-        #expect(scan.unreadableFolders.contains { $0.path == dir.path + "/d\\xfe" && $0.reason.contains("not valid UTF-8") })
-        #expect(scan.count(.candidate) == 1)
+        #expect(scan.count(.unreadable) == 0)
+        #expect(scan.unreadableFolders.isEmpty)
+        #expect(scan.count(.candidate) == 3)
+        let stills = Set(scan.findings.compactMap(\.still).map(PathText.bytes(of:)))
+        #expect(stills.contains(Array(dir.path.utf8) + [UInt8(ascii: "/")] + latin1 + Array(".jpg".utf8)))
+        #expect(stills.contains(badFolder + Array("/x".utf8) + [0xFF] + Array(".jpg".utf8)))
 
         let (_, outcomes) = BatchOperations.pair(roots: [dir.path], options: PairOptions(), jobs: 2)
-        #expect(outcomes.filter { $0.status == "failed" }.count == 2)
-        #expect(outcomes.filter { $0.status == "paired" }.count == 1)
-        #expect(BatchOperations.exitCode(outcomes, scan: scan) == 3)
+        #expect(outcomes.filter { $0.status == "paired" }.count == 3)
+        let rescan = LibraryScanner.scan([dir.path], jobs: 2)
+        #expect(rescan.count(.paired) == 3)
+        #expect(rescan.findings.count == 3)
     }
 
     @Test("symbolic link loops are reported as loops; a linked folder is walked once")
