@@ -14,6 +14,9 @@ public final class AtomicFileWriter {
     public let temporaryPath: String
     private var fd: Int32
     private var finished = false
+    /// Whether anything (the new file itself, its attributes, bytes) changed since the last
+    /// fsync: a commit right after `sync()` need not flush again (one fsync per file).
+    private var unsynced = true
     public private(set) var bytesWritten: UInt64 = 0
 
     /// - Parameter modeFrom: a file whose owner, group, permission bits and extended attributes
@@ -66,6 +69,7 @@ public final class AtomicFileWriter {
             }
             done += n
         }
+        unsynced = true
         bytesWritten += UInt64(raw.count)
     }
 
@@ -81,7 +85,7 @@ public final class AtomicFileWriter {
             let n = Int(min(1 << 30, count - copied))
             if kernelCopy {
                 let done = livephoto_copy_file_range(source.fileDescriptor, &inputOffset, fd, n)
-                if done > 0 { copied += UInt64(done); bytesWritten += UInt64(done); continue }
+                if done > 0 { copied += UInt64(done); bytesWritten += UInt64(done); unsynced = true; continue }
                 if done == 0 { throw ParseError(.truncated, "file shrank while copying", path: "", offset: offset + copied) }
                 let e = errno
                 if e == EINTR { continue }
@@ -95,10 +99,11 @@ public final class AtomicFileWriter {
         }
     }
 
-    /// fsync, rename over the target, fsync the directory.
+    /// fsync (unless `sync()` already flushed everything), rename over the target, fsync the
+    /// directory.
     public func commit() throws {
         guard !finished else { return }
-        if fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
+        if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
         close(fd)
         fd = -1
         if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {
@@ -116,7 +121,7 @@ public final class AtomicFileWriter {
     /// never overwrite one another, even when two workers pick the same name at once.
     public func commitWithoutReplacing() throws {
         guard !finished else { return }
-        if fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
+        if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
         close(fd)
         fd = -1
         defer { FileSystemCalls.unlink(temporaryPath); finished = true }
@@ -130,6 +135,7 @@ public final class AtomicFileWriter {
     /// Flushes the temporary file to disk without renaming it (prepare step of a two-file commit).
     public func sync() throws {
         if fsync(fd) != 0 { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+        unsynced = false
     }
 
     public func discard() {
