@@ -44,102 +44,106 @@ struct ByteNameCLITests {
         return r.out.split(separator: "\n").first.map(String.init)
     }
 
+    /// Runs `body` in a new scratch folder (its URL and its path's bytes), removed afterwards.
+    static func inScratch(_ body: (URL, [UInt8]) throws -> Void) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try body(dir, bytes(dir.path))
+    }
+
     static var hasExiftool: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") }
 
     @Test("pair STILL MOVIE and verify under Latin-1, \\xff and reserved-block names: exact names, escaped output, nothing else written")
     func pairFiles() throws {
-        let dir = try CLITests.scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let d = Self.bytes(dir.path)
-        try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.latin1 + Self.bytes(".jpg"))
-        try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.latin1 + Self.bytes(".mov"))
-        try Self.place(CLITests.fixture("still-exif-icc-xmp.jpg"), d, Self.loneFF + Self.bytes(".jpg"))
-        try Self.place(CLITests.fixture("movie-mp4.mp4"), d, Self.loneFF + Self.bytes(".mp4"))
-        try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.reserved + Self.bytes(".jpg"))
-        try Self.place(CLITests.fixture("movie-moov-first.mov"), d, Self.reserved + Self.bytes(".mov"))
-        let before = Self.names(d)
+        try Self.inScratch { dir, d in
+            try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.latin1 + Self.bytes(".jpg"))
+            try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.latin1 + Self.bytes(".mov"))
+            try Self.place(CLITests.fixture("still-exif-icc-xmp.jpg"), d, Self.loneFF + Self.bytes(".jpg"))
+            try Self.place(CLITests.fixture("movie-mp4.mp4"), d, Self.loneFF + Self.bytes(".mp4"))
+            try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.reserved + Self.bytes(".jpg"))
+            try Self.place(CLITests.fixture("movie-moov-first.mov"), d, Self.reserved + Self.bytes(".mov"))
+            let before = Self.names(d)
 
-        let text = try Self.livephoto([Self.bytes("pair"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".jpg"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")])
-        #expect(text.status == 0, "\(text.err)")
-        #expect(text.out.hasPrefix("paired \(dir.path)/caf\\xe9.jpg + \(dir.path)/caf\\xe9.mov\n"))
+            let text = try Self.livephoto([Self.bytes("pair"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".jpg"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")])
+            #expect(text.status == 0, "\(text.err)")
+            #expect(text.out.hasPrefix("paired \(dir.path)/caf\\xe9.jpg + \(dir.path)/caf\\xe9.mov\n"))
 
-        // An MP4 becomes a new `<stem>.MOV` whose name keeps the stem's bytes; JSON stays valid.
-        let json = try Self.livephoto([Self.bytes("pair"), Self.bytes("--json"), d + Self.bytes("/") + Self.loneFF + Self.bytes(".jpg"), d + Self.bytes("/") + Self.loneFF + Self.bytes(".mp4")])
-        #expect(json.status == 0, "\(json.err)")
-        let doc = try #require(try CLITests.json(json.out) as? [String: Any])
-        #expect(doc["still"] as? String == "\(dir.path)/a\\xff.jpg")
-        #expect(doc["movieOutput"] as? String == "\(dir.path)/a\\xff.MOV")
+            // An MP4 becomes a new `<stem>.MOV` whose name keeps the stem's bytes; JSON stays valid.
+            let json = try Self.livephoto([Self.bytes("pair"), Self.bytes("--json"), d + Self.bytes("/") + Self.loneFF + Self.bytes(".jpg"), d + Self.bytes("/") + Self.loneFF + Self.bytes(".mp4")])
+            #expect(json.status == 0, "\(json.err)")
+            let doc = try #require(try CLITests.json(json.out) as? [String: Any])
+            #expect(doc["still"] as? String == "\(dir.path)/a\\xff.jpg")
+            #expect(doc["movieOutput"] as? String == "\(dir.path)/a\\xff.MOV")
 
-        let reserved = try Self.livephoto([Self.bytes("pair"), d + Self.bytes("/") + Self.reserved + Self.bytes(".jpg"), d + Self.bytes("/") + Self.reserved + Self.bytes(".mov")])
-        #expect(reserved.status == 0, "\(reserved.err)")
-        #expect(reserved.out.contains("\(dir.path)/r\\xf4\\x8f\\xbd\\x81.jpg"))
+            let reserved = try Self.livephoto([Self.bytes("pair"), d + Self.bytes("/") + Self.reserved + Self.bytes(".jpg"), d + Self.bytes("/") + Self.reserved + Self.bytes(".mov")])
+            #expect(reserved.status == 0, "\(reserved.err)")
+            #expect(reserved.out.contains("\(dir.path)/r\\xf4\\x8f\\xbd\\x81.jpg"))
 
-        #expect(Self.names(d) == before.union([Self.loneFF + Self.bytes(".MOV")]))
-        for (stem, movie) in [(Self.latin1, ".mov"), (Self.loneFF, ".MOV"), (Self.reserved, ".mov")] {
-            let still = d + Self.bytes("/") + stem + Self.bytes(".jpg"), mov = d + Self.bytes("/") + stem + Self.bytes(movie)
-            let verify = try Self.livephoto([Self.bytes("verify"), still, mov])
-            #expect(verify.status == 0, "\(verify.out) \(verify.err)")
-            if Self.hasExiftool {
-                let stillID = try Self.exiftoolIdentifier(still), movieID = try Self.exiftoolIdentifier(mov)
-                #expect(stillID != nil && stillID == movieID, "exiftool reads one identifier from both files")
+            #expect(Self.names(d) == before.union([Self.loneFF + Self.bytes(".MOV")]))
+            for (stem, movie) in [(Self.latin1, ".mov"), (Self.loneFF, ".MOV"), (Self.reserved, ".mov")] {
+                let still = d + Self.bytes("/") + stem + Self.bytes(".jpg"), mov = d + Self.bytes("/") + stem + Self.bytes(movie)
+                let verify = try Self.livephoto([Self.bytes("verify"), still, mov])
+                #expect(verify.status == 0, "\(verify.out) \(verify.err)")
+                if Self.hasExiftool {
+                    let stillID = try Self.exiftoolIdentifier(still), movieID = try Self.exiftoolIdentifier(mov)
+                    #expect(stillID != nil && stillID == movieID, "exiftool reads one identifier from both files")
+                }
             }
         }
     }
 
     @Test("pair DIR, scan DIR and verify DIR walk folders whose names and files' names are not valid UTF-8, and count every file")
     func folders() throws {
-        let dir = try CLITests.scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let d = Self.bytes(dir.path)
-        let sub = d + Self.bytes("/d") + [0xFE]
-        #expect((sub + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
-        try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.latin1 + Self.bytes(".jpg"))
-        try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.latin1 + Self.bytes(".mov"))
-        try Self.place(CLITests.fixture("still-no-exif.jpg"), sub, Self.reserved + Self.bytes(".jpg"))
-        try Self.place(CLITests.fixture("movie-moov-first.mov"), sub, Self.reserved + Self.bytes(".mov"))
-        let before = Self.names(d), beforeSub = Self.names(sub)
+        try Self.inScratch { dir, d in
+            let sub = d + Self.bytes("/d") + [0xFE]
+            #expect((sub + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
+            try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.latin1 + Self.bytes(".jpg"))
+            try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.latin1 + Self.bytes(".mov"))
+            try Self.place(CLITests.fixture("still-no-exif.jpg"), sub, Self.reserved + Self.bytes(".jpg"))
+            try Self.place(CLITests.fixture("movie-moov-first.mov"), sub, Self.reserved + Self.bytes(".mov"))
+            let before = Self.names(d), beforeSub = Self.names(sub)
 
-        let scan = try Self.livephoto([Self.bytes("scan"), Self.bytes("--json"), d])
-        #expect(scan.status == 0, "\(scan.err)")
-        let stills = try scan.out.split(separator: "\n").compactMap { (try CLITests.json(String($0)) as? [String: Any])?["still"] as? String }
-        #expect(Set(stills) == ["\(dir.path)/caf\\xe9.jpg", "\(dir.path)/d\\xfe/r\\xf4\\x8f\\xbd\\x81.jpg"])
+            let scan = try Self.livephoto([Self.bytes("scan"), Self.bytes("--json"), d])
+            #expect(scan.status == 0, "\(scan.err)")
+            let stills = try scan.out.split(separator: "\n").compactMap { (try CLITests.json(String($0)) as? [String: Any])?["still"] as? String }
+            #expect(Set(stills) == ["\(dir.path)/caf\\xe9.jpg", "\(dir.path)/d\\xfe/r\\xf4\\x8f\\xbd\\x81.jpg"])
 
-        let pair = try Self.livephoto([Self.bytes("pair"), d])
-        #expect(pair.status == 0, "\(pair.err)")
-        #expect(pair.err.contains("2 paired") && pair.err.contains("0 unreadable files"))
-        #expect(pair.out.contains("paired \(dir.path)/d\\xfe/r\\xf4\\x8f\\xbd\\x81.jpg + "))
+            let pair = try Self.livephoto([Self.bytes("pair"), d])
+            #expect(pair.status == 0, "\(pair.err)")
+            #expect(pair.err.contains("2 paired") && pair.err.contains("0 unreadable files"))
+            #expect(pair.out.contains("paired \(dir.path)/d\\xfe/r\\xf4\\x8f\\xbd\\x81.jpg + "))
 
-        let verify = try Self.livephoto([Self.bytes("verify"), d])
-        #expect(verify.status == 0, "\(verify.out) \(verify.err)")
-        #expect(verify.err.contains("2 pairs: 2 valid"))
-        #expect(Self.names(d) == before && Self.names(sub) == beforeSub, "no file appears or disappears")
+            let verify = try Self.livephoto([Self.bytes("verify"), d])
+            #expect(verify.status == 0, "\(verify.out) \(verify.err)")
+            #expect(verify.err.contains("2 pairs: 2 valid"))
+            #expect(Self.names(d) == before && Self.names(sub) == beforeSub, "no file appears or disappears")
+        }
     }
 
     @Test("make MOVIE and convert MOTION derive their outputs' names from the input's bytes")
     func makeAndConvert() throws {
-        let dir = try CLITests.scratch()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let d = Self.bytes(dir.path)
-        try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.latin1 + Self.bytes(".mov"))
-        let make = try Self.livephoto([Self.bytes("make"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")])
-        #expect(make.status == 0, "\(make.err)")
-        #expect(make.out.contains("\(dir.path)/caf\\xe9.JPG"))
-        #expect(Self.names(d) == [Self.latin1 + Self.bytes(".mov"), Self.latin1 + Self.bytes(".JPG")])
-        #expect(try Self.livephoto([Self.bytes("verify"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".JPG"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")]).status == 0)
+        try Self.inScratch { dir, d in
+            try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.latin1 + Self.bytes(".mov"))
+            let make = try Self.livephoto([Self.bytes("make"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")])
+            #expect(make.status == 0, "\(make.err)")
+            #expect(make.out.contains("\(dir.path)/caf\\xe9.JPG"))
+            #expect(Self.names(d) == [Self.latin1 + Self.bytes(".mov"), Self.latin1 + Self.bytes(".JPG")])
+            #expect(try Self.livephoto([Self.bytes("verify"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".JPG"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")]).status == 0)
 
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
-        let motion = dir.appendingPathComponent("motion")
-        try FileManager.default.createDirectory(at: motion, withIntermediateDirectories: true)
-        try ConvertCLITests.motionPhotos(in: motion)
-        let m = Self.bytes(motion.path)
-        let input = m + Self.bytes("/") + Self.loneFF + Self.bytes(".MP.jpg")
-        let source = motion.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path
-        #expect((input + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { Glibc.rename(source, $0.baseAddress!) } } == 0)
-        let before = Self.names(m)
-        let convert = try Self.livephoto([Self.bytes("convert"), input])
-        #expect(convert.status == 0, "\(convert.err)")
-        #expect(convert.out.contains("\(motion.path)/a\\xff.jpg + \(motion.path)/a\\xff.MOV"))
-        #expect(Self.names(m) == before.union([Self.loneFF + Self.bytes(".jpg"), Self.loneFF + Self.bytes(".MOV")]))
-        #expect(try Self.livephoto([Self.bytes("verify"), m + Self.bytes("/") + Self.loneFF + Self.bytes(".jpg"), m + Self.bytes("/") + Self.loneFF + Self.bytes(".MOV")]).status == 0)
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+            let motion = dir.appendingPathComponent("motion")
+            try FileManager.default.createDirectory(at: motion, withIntermediateDirectories: true)
+            try ConvertCLITests.motionPhotos(in: motion)
+            let m = Self.bytes(motion.path)
+            let input = m + Self.bytes("/") + Self.loneFF + Self.bytes(".MP.jpg")
+            let source = motion.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path
+            #expect((input + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { Glibc.rename(source, $0.baseAddress!) } } == 0)
+            let before = Self.names(m)
+            let convert = try Self.livephoto([Self.bytes("convert"), input])
+            #expect(convert.status == 0, "\(convert.err)")
+            #expect(convert.out.contains("\(motion.path)/a\\xff.jpg + \(motion.path)/a\\xff.MOV"))
+            #expect(Self.names(m) == before.union([Self.loneFF + Self.bytes(".jpg"), Self.loneFF + Self.bytes(".MOV")]))
+            #expect(try Self.livephoto([Self.bytes("verify"), m + Self.bytes("/") + Self.loneFF + Self.bytes(".jpg"), m + Self.bytes("/") + Self.loneFF + Self.bytes(".MOV")]).status == 0)
+        }
     }
 }
