@@ -101,7 +101,11 @@ public final class AtomicFileWriter {
 
     /// fsync (unless `sync()` already flushed everything), rename over the target, fsync the
     /// directory.
-    public func commit() throws {
+    public func commit() throws { try commit(syncingDirectory: true) }
+
+    /// `commit()`, leaving the directory's fsync to the caller when `syncingDirectory` is false
+    /// (who must then call `syncDirectory(of:)` before anything relies on the rename lasting).
+    public func commit(syncingDirectory: Bool) throws {
         guard !finished else { return }
         if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
         close(fd)
@@ -113,7 +117,7 @@ public final class AtomicFileWriter {
             throw ParseError(.io, "cannot replace \(targetPath): \(FileSource.describe(e))")
         }
         finished = true
-        AtomicFileWriter.syncDirectory(of: targetPath)
+        if syncingDirectory { AtomicFileWriter.syncDirectory(of: targetPath) }
     }
 
     /// fsync, then put the file in place only if nothing is at the target (a hard link, which
@@ -155,12 +159,22 @@ extension AtomicFileWriter {
     /// Removes temporary files an interrupted earlier run left beside `targetPath`
     /// (`.NAME.livephoto-XXXXXX`), so a rerun cleans up after a crash or power loss.
     public static func removeStaleTemporaries(for targetPath: String) {
-        let dir = PathComponents.directory(of: targetPath)
-        let prefix = "." + PathComponents.lastComponent(targetPath) + ".livephoto-"
-        guard let names = FileSystemCalls.directoryEntries(dir) else { return }
-        for name in names where name.unicodeScalars.starts(with: prefix.unicodeScalars)
-            && name.unicodeScalars.count == prefix.unicodeScalars.count + 6 {
-            FileSystemCalls.unlink(PathComponents.appending(name, to: dir))
+        removeStaleTemporaries(for: [targetPath])
+    }
+
+    /// The same for several targets, reading each folder once (a still and its movie are
+    /// usually side by side).
+    public static func removeStaleTemporaries(for targetPaths: [String]) {
+        let byFolder = Dictionary(grouping: targetPaths, by: { PathComponents.directory(of: $0) })
+        for (dir, targets) in byFolder {
+            let prefixes = targets.map { Array(("." + PathComponents.lastComponent($0) + ".livephoto-").unicodeScalars) }
+            guard let names = FileSystemCalls.directoryEntries(dir) else { continue }
+            for name in names {
+                let scalars = Array(name.unicodeScalars)
+                if prefixes.contains(where: { scalars.count == $0.count + 6 && scalars.starts(with: $0) }) {
+                    FileSystemCalls.unlink(PathComponents.appending(name, to: dir))
+                }
+            }
         }
     }
 

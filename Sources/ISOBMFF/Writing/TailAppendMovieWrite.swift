@@ -51,7 +51,12 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    public func prepare() throws {
+    public func prepare() throws { try prepare(beforeFlush: {}) }
+
+    /// `prepare()`, calling `beforeFlush` once the new bytes are written and before they are
+    /// flushed: a caller's own flush there (the still's directory) and this one then share
+    /// one journal commit on file systems that batch them, and are each complete anyway.
+    public func prepare(beforeFlush: () -> Void) throws {
         precondition(state == .planned)
         fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
@@ -71,6 +76,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             try writeAll(Array(appended[..<half]), at: originalSize)
             FaultInjection.reach(.movieAppending)
             try writeAll(Array(appended[half...]), at: originalSize + UInt64(half))
+            beforeFlush()
             try flushData()
             FaultInjection.reach(.movieAppended)
         } catch {

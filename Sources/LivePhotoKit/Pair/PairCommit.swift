@@ -16,6 +16,15 @@ import ISOBMFF
 ///    until the 4-byte retirement; a rerun cuts an unfinished append), or a rename.
 /// 6. The backup is dropped.
 ///
+/// Durability (power loss), one flush per step that a later step relies on: the still's
+/// temporary file is fsynced before its rename (no rename can outlast its data); the rename
+/// (the directory's fsync) and the append (fdatasync) are both durable before the retirement,
+/// so the movie's new `moov` never rules on disk before the still carries the identifier and
+/// the appended bytes are there. For a tail edit the directory is flushed after the append is
+/// written, just before the append's own flush, so the two can share one journal commit; an
+/// append cut off by power loss before then is an unfinished append, which a rerun removes.
+/// The retirement is flushed before the run reports success.
+///
 /// A failure in 5 that leaves the movie as it was (an append refused for lack of space or
 /// by RLIMIT_FSIZE, a failed rename) puts the original still back, so nothing changes.
 struct PairCommit {
@@ -55,7 +64,12 @@ struct PairCommit {
         }
         FaultInjection.reach(.stillBackedUp)
 
-        do { try still.commit() } catch {
+        // With a tail edit the still's directory is flushed together with the append (above).
+        let stillReplacement = still as? AtomicFileWriter
+        let deferDirectorySync = stillReplacement != nil && { if case .tailAppend = movie { return true } else { return false } }()
+        do {
+            if let stillReplacement, deferDirectorySync { try stillReplacement.commit(syncingDirectory: false) } else { try still.commit() }
+        } catch {
             abortMovie()
             backup?.remove()
             throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
@@ -69,7 +83,7 @@ struct PairCommit {
                 throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
             }
         case .tailAppend(let tail):
-            do { try tail.prepare() } catch {
+            do { try tail.prepare(beforeFlush: { if deferDirectorySync { AtomicFileWriter.syncDirectory(of: stillTarget) } }) } catch {
                 backup?.restore()   // prepare cut its own append: the movie is as it was
                 throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
             }

@@ -83,8 +83,7 @@ public enum PairOperation {
             result.stillImageTimeNote = nil
             if !options.dryRun {
                 // What a run killed after its commit left behind (its still backup).
-                AtomicFileWriter.removeStaleTemporaries(for: stillPath)
-                AtomicFileWriter.removeStaleTemporaries(for: moviePath)
+                AtomicFileWriter.removeStaleTemporaries(for: [stillPath, moviePath])
             }
             return result
         }
@@ -97,16 +96,15 @@ public enum PairOperation {
             if let time = ExistingOutputs.stillTime(of: outputs.movie) { result.stillTime = time }
             if !options.dryRun {
                 // What a run killed after its commit left behind (its still backup).
-                AtomicFileWriter.removeStaleTemporaries(for: outputs.still)
-                AtomicFileWriter.removeStaleTemporaries(for: outputs.movie)
+                AtomicFileWriter.removeStaleTemporaries(for: [outputs.still, outputs.movie])
             }
             return result
         }
+        let cleaned = [WriteTargets.resolved(stillPath), WriteTargets.resolved(moviePath)]
         if !options.dryRun {
             // A killed run's leftovers go first: its still backup is a second hard link to the
             // still, which the hard-link policy below would otherwise refuse.
-            AtomicFileWriter.removeStaleTemporaries(for: WriteTargets.resolved(stillPath))
-            AtomicFileWriter.removeStaleTemporaries(for: WriteTargets.resolved(moviePath))
+            AtomicFileWriter.removeStaleTemporaries(for: cleaned)
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
 
@@ -127,8 +125,8 @@ public enum PairOperation {
         }
 
         try checkWritable(outputs: outputs, targets: targets, still: stillPath, movie: moviePath, tail: inPlaceTail, movieUnchanged: movieUnchanged)
-        AtomicFileWriter.removeStaleTemporaries(for: targets.still)
-        if !movieUnchanged { AtomicFileWriter.removeStaleTemporaries(for: targets.movie) }
+        // Targets other than the inputs (-o DIR, an MP4's .MOV): their folders' leftovers too.
+        AtomicFileWriter.removeStaleTemporaries(for: (movieUnchanged ? [targets.still] : [targets.still, targets.movie]).filter { !cleaned.contains($0) })
 
         let stillWriter: PreparedFileWrite
         do {

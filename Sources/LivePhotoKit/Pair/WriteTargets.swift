@@ -36,10 +36,14 @@ struct WriteTargets {
         movieTailAppendAllowed = movieInPlace && !split
     }
 
-    /// The file a path names, through every symbolic link (`realpath`); the path itself when
-    /// it cannot be resolved (the error then comes from opening it).
+    /// The file a path names: a symbolic link's target (`realpath`), else the path itself (also
+    /// when it cannot be resolved: the error then comes from opening it).
     static func resolved(_ path: String) -> String {
-        FileSystemCalls.realpath(path) ?? path
+        // Only a link needs resolving: through linked folders the path already names the file
+        // in its own folder (where the temporary goes), and `realpath` reads every component.
+        var st = stat()
+        guard FileSystemCalls.lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return path }
+        return FileSystemCalls.realpath(path) ?? path
     }
 
     static func hardLinkCount(_ path: String) -> Int {
