@@ -80,6 +80,17 @@ struct ByteNameCLITests {
             #expect(reserved.out.contains("\(dir.path)/r\\xf4\\x8f\\xbd\\x81.jpg"))
 
             #expect(Self.names(d) == before.union([Self.loneFF + Self.bytes(".MOV")]))
+
+            // -o DIR: a folder whose name is not valid UTF-8 gets the outputs under the inputs' names.
+            let out = d + Self.bytes("/o") + [0xFE]
+            #expect((out + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } } == 0)
+            try Self.place(CLITests.fixture("still-no-exif.jpg"), d, Self.bytes("j") + [0xFF, 0x2E, 0x6A, 0x70, 0x67])
+            try Self.place(CLITests.fixture("movie-moov-last.mov"), d, Self.bytes("j") + [0xFF, 0x2E, 0x6D, 0x6F, 0x76])
+            let toDir = try Self.livephoto([Self.bytes("pair"), Self.bytes("-o"), out, d + Self.bytes("/j") + [0xFF, 0x2E, 0x6A, 0x70, 0x67], d + Self.bytes("/j") + [0xFF, 0x2E, 0x6D, 0x6F, 0x76]])
+            #expect(toDir.status == 0, "\(toDir.err)")
+            #expect(toDir.out.contains("wrote: \(dir.path)/o\\xfe/j\\xff.jpg"))
+            #expect(Self.names(out) == [Self.bytes("j") + [0xFF, 0x2E, 0x6A, 0x70, 0x67], Self.bytes("j") + [0xFF, 0x2E, 0x6D, 0x6F, 0x76]])
+            #expect(try Self.livephoto([Self.bytes("verify"), out]).status == 0)
             for (stem, movie) in [(Self.latin1, ".mov"), (Self.loneFF, ".MOV"), (Self.reserved, ".mov")] {
                 let still = d + Self.bytes("/") + stem + Self.bytes(".jpg"), mov = d + Self.bytes("/") + stem + Self.bytes(movie)
                 let verify = try Self.livephoto([Self.bytes("verify"), still, mov])
