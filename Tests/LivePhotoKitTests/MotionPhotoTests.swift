@@ -19,9 +19,11 @@ enum MotionPhotoFixtures {
 
     static var canBuild: Bool { Support.tool("python3") != nil }
 
-    static func build() throws -> (dir: URL, manifest: [String: Entry]) {
+    /// - Parameter heic: also the Samsung HEIC ones (heif-enc makes them: slower).
+    static func build(heic: Bool = false) throws -> (dir: URL, manifest: [String: Entry]) {
         let dir = try Support.tempDir()
-        let r = try Support.run(Support.tool("python3")!, [Support.fixtures.appendingPathComponent("make_motion_photos.py").path, dir.path])
+        let script = Support.fixtures.appendingPathComponent("make_motion_photos.py").path
+        let r = try Support.run(Support.tool("python3")!, heic ? [script, "--heic", dir.path] : [script, dir.path])
         guard r.status == 0 else { throw ParseError(.io, "make_motion_photos.py failed: \(r.err)") }
         let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
         return (dir, try JSONDecoder().decode([String: Entry].self, from: data))
