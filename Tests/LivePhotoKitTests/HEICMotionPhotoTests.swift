@@ -135,6 +135,8 @@ struct HEICMotionPhotoTests {
         if let exiftool = Support.tool("exiftool") {
             let x = try Support.run(exiftool, ["-s3", "-MotionPhoto", "-MotionPhotoVersion", "-MotionPhotoPresentationTimestampUs", motion])
             #expect(x.out.split(separator: "\n").map(String.init) == ["1", "1", String(photo.presentationTimestampUs!)], "\(x.out)")
+            // exiftool finds the video in `mpvd` on its own.
+            #expect(try MotionPhotoFixtures.exiftoolBinary("MotionPhotoVideo", motion) == Support.bytes(mp4))
         }
     }
 
@@ -204,5 +206,8 @@ struct HEICMotionPhotoTests {
         #expect(toMotion.results.map(\.status) == [.converted], "\(toMotion.results.map { $0.error ?? "" })")
         #expect(try FileManager.default.contentsOfDirectory(atPath: motion.path) == ["20240606_101010.MP.HEIC"])
         #expect(ConvertBatch.exitCode(toLive.results, scan: toLive.scan) == 0)
+        // scan reports the written one as a Motion Photo, with its presentation time.
+        let summary = try #require(try MotionPhotoSummary.readHEIC(FileSource(path: motion.appendingPathComponent("20240606_101010.MP.HEIC").path)))
+        #expect(summary.variant == .samsungHEIC && summary.presentationTime.map { abs($0 - 1.2) < 0.001 } == true)
     }
 }

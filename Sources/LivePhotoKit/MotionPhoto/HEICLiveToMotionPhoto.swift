@@ -27,7 +27,7 @@ struct HEICLiveToMotionPhoto {
         }
     }
 
-    /// Writes the Motion Photo into a temporary file beside `targetPath`, fsynced and read back
+    /// Writes the Motion Photo into a temporary file beside `targetPath`, read back
     /// (the video where it was written, the timestamp, every sample, every other item's bytes),
     /// not yet in place.
     func prepare(targetPath: String, modeFrom: String, mp4: MovieFileImage, timestampUs: Int64, samples: UInt32) throws -> AtomicFileWriter {
@@ -49,7 +49,6 @@ struct HEICLiveToMotionPhoto {
         do {
             try writer.write(header)
             try mp4.write(to: writer)
-            try writer.sync()
             let written = try HEICMotionPhoto.read(source: FileSource(path: writer.temporaryPath))
             let movie = try MovieFile(source: written.videoSource())
             guard written.video.length == mp4.size, written.presentationTimestampUs == timestampUs, written.xmpItemID == edit.itemID,

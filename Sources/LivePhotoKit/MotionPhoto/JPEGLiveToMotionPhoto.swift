@@ -61,8 +61,7 @@ struct JPEGLiveToMotionPhoto {
         }
     }
 
-    /// Writes the Motion Photo into a temporary file beside `targetPath`, fsynced and read
-    /// back, not yet in place.
+    /// Writes the Motion Photo into a temporary file beside `targetPath`, read back not yet in place.
     func prepare(targetPath: String, modeFrom: String, mp4: MovieFileImage, timestampUs: Int64, samples: UInt32) throws -> AtomicFileWriter {
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
         do {
@@ -73,7 +72,6 @@ struct JPEGLiveToMotionPhoto {
             try writer.write(header)
             try mp4.write(to: writer)
             try writer.write(footer)
-            try writer.sync()
             try JPEGLiveToMotionPhoto.checkWritten(writer.temporaryPath, video: .init(offset: stillLength + UInt64(header.count), length: mp4.size),
                                                    timestampUs: timestampUs, samples: samples)
         } catch { writer.discard(); throw error }

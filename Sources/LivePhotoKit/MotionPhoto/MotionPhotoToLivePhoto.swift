@@ -88,21 +88,27 @@ public enum MotionPhotoToLivePhoto {
             let plan = MovieRewritePlan(file: movieFile)
             plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
             try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: stillTime)
-            movieWriter = try WholeFileMovieWriter.prepare(plan, targetPath: names[1], modeFrom: path)
+            let image = try MovieFileImage(plan)
+            movieWriter = try AtomicFileWriter(targetPath: names[1], modeFrom: path)
+            do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }
         } catch {
             stillWriter.discard()
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
         }
-        do { try stillWriter.commitWithoutReplacing() } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
-        do { try movieWriter.commitWithoutReplacing() } catch {
+        // Both are complete before either gets its name (see `ConvertedOutput` for durability).
+        do { try ConvertedOutput.place(stillWriter) } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
+        do { try ConvertedOutput.place(movieWriter) } catch {
             unlink(names[0])
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
+        }
+        if options.syncsOutputs {
+            do { try ConvertedOutput.makeDurable(directories: [directory]) } catch { throw LivePhotoError.wrap(error, path: names[1], category: .refused) }
         }
         return result
     }
 
     /// The JPEG still: image bytes as they are, XMP without the video, a gain map after the
-    /// image; fsynced and read back, not yet in place.
+    /// image; read back, not yet in place.
     static func prepareJPEGStill(_ photo: MotionPhoto, targetPath: String, modeFrom: String, identifier: String, options: ConvertOptions) throws -> AtomicFileWriter {
         var edit = JPEGRewrite(imageEnd: photo.imageEnd)
         edit.identifier = identifier
@@ -115,7 +121,6 @@ public enum MotionPhotoToLivePhoto {
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
         do {
             let written = try edit.write(source: photo.source, structure: photo.structure, to: writer)
-            try writer.sync()
             try checkStill(writer.temporaryPath, identifier: identifier, length: written)
         } catch { writer.discard(); throw error }
         return writer
