@@ -25,14 +25,6 @@ struct HEICMotionPhotoTests {
         return try HEICMotionPhoto.xmpItem(in: file).map { String(decoding: try file.itemBytes($0), as: UTF8.self) }
     }
 
-    /// A Samsung-style HEIC Motion Photo made from any HEIC: `mpvd` with `movie-mp4.mp4` appended.
-    static func motionHEIC(from heic: String, to path: String) throws {
-        let video = try Support.bytes(Support.fixture("movie-mp4.mp4"))
-        var bytes = try Support.bytes(heic)
-        bytes += withUnsafeBytes(of: UInt32(video.count + 8).bigEndian) { Array($0) } + Array("mpvd".utf8) + video
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
     @Test func motionToLiveKeepsEveryItemAndThePixels() throws {
         let (dir, manifest) = try Self.build()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -144,13 +136,8 @@ struct HEICMotionPhotoTests {
     /// equal pairs, the same tiles, the same video packets and still time.
     @Test(.enabled(if: Support.hasCorpus, "the corpus is absent"))
     func corpusGridHEICRoundTrips() throws {
-        let dir = try Support.tempDir()
+        let (dir, still, movie, paired) = try MotionPhotoFixtures.pairedCopies(still: Support.corpusFile("iphone-heic/IMG_2927.HEIC"), stillName: "IMG_2927.HEIC")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.corpusFile("iphone-heic/IMG_2927.HEIC"), to: dir, as: "IMG_2927.HEIC")
-        let movie = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: "IMG_2927.MOV")
-        var pair = PairOptions()
-        pair.stillTime = .frame(11)
-        let paired = try PairOperation.run(still: still, movie: movie, options: pair)
         let motion = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
         let motionPath = try #require(motion.motionPhoto)
         #expect(try Self.xmpText(motionPath)?.contains("MotionPhotoPresentationTimestampUs") == true)

@@ -29,6 +29,18 @@ enum MotionPhotoFixtures {
         return (dir, try JSONDecoder().decode([String: Entry].self, from: data))
     }
 
+    /// A Live Photo pair in a fresh folder: a copy of `still` named `stillName` and of
+    /// `movie-audio.mov` beside it, paired with the still at frame 11.
+    static func pairedCopies(still source: String, stillName: String) throws -> (dir: URL, still: String, movie: String, paired: PairResult) {
+        let dir = try Support.tempDir()
+        let still = try Support.copy(source, to: dir, as: stillName)
+        let stem = URL(fileURLWithPath: stillName).deletingPathExtension().lastPathComponent
+        let movie = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: stem + ".MOV")
+        var pair = PairOptions()
+        pair.stillTime = .frame(11)
+        return (dir, still, movie, try PairOperation.run(still: still, movie: movie, options: pair))
+    }
+
     /// A tag's binary value, as exiftool writes it to a file.
     static func exiftoolBinary(_ tag: String, _ path: String) throws -> [UInt8] {
         let out = path + "." + tag
@@ -274,13 +286,8 @@ struct MotionPhotoConvertTests {
     }
 
     @Test func liveToMotionToLiveGivesAnEqualPair() throws {
-        let dir = try Support.tempDir()
+        let (dir, still, movie, paired) = try MotionPhotoFixtures.pairedCopies(still: Support.fixture("still-exif-icc-xmp.jpg"), stillName: "IMG_0001.JPG")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir, as: "IMG_0001.JPG")
-        let movie = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: "IMG_0001.MOV")
-        var pair = PairOptions()
-        pair.stillTime = .frame(11)
-        let paired = try PairOperation.run(still: still, movie: movie, options: pair)
         let motion = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
         #expect(motion.motionPhoto == dir.appendingPathComponent("IMG_0001.MP.jpg").path)
         let out = dir.appendingPathComponent("back")
@@ -387,5 +394,27 @@ struct MotionPhotoHostileConvertTests {
             #expect(try Support.bytes(input) == bytes, "the input is never modified")
             try? FileManager.default.removeItem(at: work)
         }
+    }
+}
+
+/// How `convert` puts outputs in place: complete files under a free name, never over one.
+@Suite struct ConvertedOutputTests {
+    @Test func placeNeverOverwritesAndLeavesNoTemporaryFile() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let taken = dir.appendingPathComponent("taken.jpg").path
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: taken))
+        let loser = try AtomicFileWriter(targetPath: taken)
+        try loser.write([9, 9])
+        #expect(throws: ParseError.self) { try ConvertedOutput.place(loser) }
+        #expect(try Support.bytes(taken) == [1, 2, 3], "the existing file is untouched")
+        let free = dir.appendingPathComponent("free.jpg").path
+        let writer = try AtomicFileWriter(targetPath: free)
+        try writer.write([7, 7, 7])
+        try ConvertedOutput.place(writer)
+        #expect(try Support.bytes(free) == [7, 7, 7])
+        #expect(Support.temporaries(in: dir).isEmpty)
+        try ConvertedOutput.makeDurable(directories: [dir.path])
+        #expect(throws: ParseError.self) { try ConvertedOutput.makeDurable(directories: [dir.appendingPathComponent("missing").path]) }
     }
 }
