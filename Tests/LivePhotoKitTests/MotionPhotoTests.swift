@@ -365,12 +365,16 @@ struct MotionPhotoConvertTests {
 
 @Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
 struct MotionPhotoHostileConvertTests {
-    /// A byte flipped anywhere in a Google or Samsung Motion Photo: `convert` either writes a
-    /// pair that verifies, or fails with a one-line LivePhotoError and leaves nothing behind.
-    @Test func flippedBytesConvertOrFailCleanly() async throws {
-        let (dir, _) = try MotionPhotoFixtures.build()
+    /// A byte flipped anywhere in a Google or Samsung Motion Photo (JPEG, or with `heic` the
+    /// Samsung HEIC ones): `convert` either writes a pair that verifies, or fails with a
+    /// one-line LivePhotoError and leaves nothing behind.
+    @Test(arguments: [false, true])
+    func flippedBytesConvertOrFailCleanly(heic: Bool) async throws {
+        if heic && Support.tool("heif-enc") == nil { return }   // the HEIC fixtures need heif-enc
+        let (dir, _) = try MotionPhotoFixtures.build(heic: heic)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let inputs = try ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"].map { try Support.bytes(dir.appendingPathComponent($0).path) }
+        let names = heic ? ["20240606_101010.heic", "20240707_101010.heic"] : ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"]
+        let inputs = try names.map { try Support.bytes(dir.appendingPathComponent($0).path) }
         var round = 0
         await propertyCheck(count: 80, input: Gen.int(in: 0...1), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { which, position, mask in
             round += 1
@@ -379,7 +383,7 @@ struct MotionPhotoHostileConvertTests {
             let work = dir.appendingPathComponent("flip-\(round)")
             let out = work.appendingPathComponent("out")
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let input = work.appendingPathComponent(which == 0 ? "X.MP.jpg" : "Y.jpg").path
+            let input = work.appendingPathComponent(heic ? (which == 0 ? "X.heic" : "Y.heic") : (which == 0 ? "X.MP.jpg" : "Y.jpg")).path
             try Data(bytes).write(to: URL(fileURLWithPath: input))
             var options = ConvertOptions()
             options.outputDirectory = out.path
