@@ -9,9 +9,12 @@ map) and `movie-mp4.mp4` (the video), following the published layouts:
 - legacy MicroVideo (older Pixels): `GCamera:MicroVideo`, `MicroVideoOffset` (bytes from the
   end of the file to the MP4);
 - Samsung JPEG: the SEF trailer (records, `SEFH` directory, size, `SEFT`) with the MP4 in a
-  `MotionPhoto_Data` record (type 0x0A30), as exiftool's Samsung module reads it.
+  `MotionPhoto_Data` record (type 0x0A30), as exiftool's Samsung module reads it;
+- Samsung HEIC (with --heic; needs libheif's `heif-enc`): a HEIC made by heif-enc from the
+  still (so it has Exif, XMP and thumbnail items; heif-enc copies the JPEG's XMP into a `mime`
+  item) with the MP4 in a top-level `mpvd` box at the end, optionally followed by a `sefd` box.
 
-Usage: make_motion_photos.py OUTDIR writes the valid variants, a broken/ folder of lying or
+Usage: make_motion_photos.py [--heic] OUTDIR writes the valid variants, a broken/ folder of lying or
 truncated ones that readers must refuse, and a manifest.json saying where each video is and
 what its presentation timestamp is. make_motion_photos.py --one STILL MP4 OUT TIMESTAMP_US
 builds one Google v1 Motion Photo from any JPEG and MP4 (the benchmark's 12 MP ones).
@@ -19,8 +22,11 @@ builds one Google v1 Motion Photo from any JPEG and MP4 (the benchmark's 12 MP o
 
 import json
 import os
+import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 XMP_SIGNATURE = b"http://ns.adobe.com/xap/1.0/\x00"
@@ -116,7 +122,7 @@ def sef_trailer(records):
     return body + directory + struct.pack("<I", len(directory)) + b"SEFT"
 
 
-def build(out):
+def build(out, heic=False):
     base = read("still-exif-icc-xmp.jpg")
     video = read("movie-mp4.mp4")
     gain = read("still-no-exif.jpg")
@@ -211,8 +217,60 @@ def build(out):
     primary = jpeg_with(base, xmp_packet("GCamera", props, items))
     write_broken("truncated.MP.jpg", primary + video[:len(video) // 2], "the video cut in half")
 
+    if heic:
+        build_heic(out, broken, base, video, manifest)
+
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
+
+
+def heif_enc(jpeg):
+    """A HEIC of `jpeg` made by heif-enc, with a 64-pixel thumbnail; its Exif and XMP copied."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = os.path.join(tmp, "in.jpg"), os.path.join(tmp, "out.heic")
+        with open(src, "wb") as f:
+            f.write(jpeg)
+        subprocess.run(["heif-enc", "-q", "40", "-t", "64", "-p", "x265:pools=none", "-p", "x265:frame-threads=1", "-o", dst, src],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(dst, "rb") as f:
+            return f.read()
+
+
+def box(fourcc, payload):
+    return struct.pack(">I", 8 + len(payload)) + fourcc + payload
+
+
+def build_heic(out, broken, base, video, manifest):
+    """Samsung HEIC Motion Photos: the MP4 in a top-level `mpvd` box after the HEIF still."""
+    def write(folder, name, data, **info):
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+        manifest[(name if folder == out else "broken/" + name)] = info
+
+    # XMP with the Motion Photo properties; its directory lies about the video's length
+    # (Samsung's often do): readers must use the box.
+    props = [("MotionPhoto", 1), ("MotionPhotoVersion", 1), ("MotionPhotoPresentationTimestampUs", 1200000)]
+    items = [[("Mime", "image/heic"), ("Semantic", "Primary"), ("Length", 0), ("Padding", 8)],
+             [("Mime", "video/mp4"), ("Semantic", "MotionPhoto"), ("Length", len(video) + 4321)]]
+    with_xmp = heif_enc(jpeg_with(base, xmp_packet("GCamera", props, items)))
+    mpvd = box(b"mpvd", video)
+    sefd = box(b"sefd", sef_trailer([(0x0A30, b"MotionPhoto_Data", b"mpv3")]))
+    write(out, "20240606_101010.heic", with_xmp + mpvd + sefd, variant="samsung-heic", primary=len(with_xmp),
+          video=[len(with_xmp) + 8, len(video)], timestampUs=1200000, xmpLengthLies=True)
+    # No XMP at all (heif-enc of a JPEG without XMP): the still goes at the middle, with a warning.
+    without_xmp = heif_enc(jpeg_with(base, None))
+    write(out, "20240707_101010.heic", without_xmp + mpvd, variant="samsung-heic", primary=len(without_xmp),
+          video=[len(without_xmp) + 8, len(video)], timestampUs=-1)
+
+    # Broken ones: one-line errors, nothing left behind.
+    write(broken, "mpvd-past-end.heic", with_xmp + struct.pack(">I", 8 + len(video) * 2) + b"mpvd" + video,
+          broken="an 'mpvd' box that runs past the end of the file")
+    write(broken, "mpvd-no-ftyp.heic", with_xmp + box(b"mpvd", b"\x00" * 64 + video[100:]),
+          broken="an 'mpvd' box that holds no MP4")
+    write(broken, "mpvd-not-last.heic", with_xmp + mpvd + box(b"free", b"\x00" * 16),
+          broken="an 'mpvd' box followed by another box")
+    write(broken, "mpvd-truncated-video.heic", with_xmp + box(b"mpvd", video[:len(video) // 2]),
+          broken="an 'mpvd' box holding half an MP4")
 
 
 def build_one(still_path, video_path, out_path, timestamp_us):
@@ -232,7 +290,10 @@ if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "--one":
         build_one(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
         sys.exit(0)
-    if len(sys.argv) != 2:
+    heic = len(sys.argv) == 3 and sys.argv[1] == "--heic"
+    if len(sys.argv) != 2 and not heic:
         sys.exit(__doc__ + "\n       make_motion_photos.py --one STILL.jpg VIDEO.mp4 OUT.MP.jpg TIMESTAMP_US")
-    os.makedirs(sys.argv[1], exist_ok=True)
-    build(sys.argv[1])
+    if heic and not shutil.which("heif-enc"):
+        sys.exit("make_motion_photos.py: --heic needs heif-enc (libheif-examples)")
+    os.makedirs(sys.argv[-1], exist_ok=True)
+    build(sys.argv[-1], heic)

@@ -7,8 +7,9 @@
 #   (a) one `cp` of the N files into a new folder (the baseline),
 #   (b) ONE `livephoto convert -q -o OUT DIR` process writing N stills + N movies,
 # and report the median ratio (b)/(a); target <= 2.0x, since every byte is copied once (convert
-# fsyncs what it writes, cp does not). Info: (c) `convert --to motion` of the N pairs back into
-# Motion Photos, against the same cp. The outputs must verify (`verify DIR`) and their count
+# makes its outputs durable with one syncfs before it exits, cp does not; see ConvertedOutput).
+# Info: (c) `convert --to motion` of the N pairs back into Motion Photos, against the same cp;
+# with BENCH_COMPARE=OTHER-livephoto, (d) the same convert DIR by that binary, in the same rounds. The outputs must verify (`verify DIR`) and their count
 # must be right, or the benchmark fails; a missed target never fails it.
 set -euo pipefail
 
@@ -60,7 +61,8 @@ echo "== livephoto convert benchmark"
 echo "date:    $(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) CPUs; binary $("$bin" --version)"
 echo "corpus:  $N Motion Photos of $(stat -c %s "$one") bytes (12 MP JPEG + 3 s 1080p H.264/AAC MP4), $ROUNDS rounds"
 
-cps=(); syncs=(); convs=(); backs=()
+compare=${BENCH_COMPARE:-}
+cps=(); syncs=(); convs=(); backs=(); others=()
 for ((r = 1; r <= ROUNDS; r++)); do
     rm -rf "$work"; mkdir -p "$work/cp" "$work/live" "$work/motion"
     cp -r "$corpus" "$work/src"
@@ -74,6 +76,10 @@ for ((r = 1; r <= ROUNDS; r++)); do
     now; t0=$REPLY; "$bin" convert -q -o "$work/live" "$work/src" || die "convert DIR failed"; now; convs+=("$(elapsed "$t0" "$REPLY")")
     sync
     now; t0=$REPLY; "$bin" convert -q --to motion -o "$work/motion" "$work/live" || die "convert --to motion failed"; now; backs+=("$(elapsed "$t0" "$REPLY")")
+    if [ -n "$compare" ]; then
+        sync; mkdir -p "$work/other"
+        now; t0=$REPLY; "$compare" convert -q -o "$work/other" "$work/src" || die "the compared binary failed"; now; others+=("$(elapsed "$t0" "$REPLY")")
+    fi
     [ "$(ls "$work/live" | grep -c '\.MOV$')" = "$N" ] || die "convert wrote $(ls "$work/live" | grep -c '\.MOV$') movies, expected $N"
     [ "$(ls "$work/motion" | grep -c '\.MP\.jpg$')" = "$N" ] || die "convert --to motion wrote the wrong number of Motion Photos"
     if [ "$r" = 1 ]; then
@@ -89,6 +95,10 @@ printf '%-44s %-16s %-12s %-12s %-12s %s\n' measurement baseline livephoto resul
 printf '%-44s %-16s %-12s %-12s %-12s %s\n' "$N Motion Photos: convert DIR (Motion->Live)" "cp $(ms "$cp_m") ms" "$(ms "$conv_m") ms" "${conv_ratio}x cp" "<= ${TARGET}x cp" "$met"
 printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: same, against cp + sync" "cp+sync $(ms "$sync_m") ms" "$(ms "$conv_m") ms" "$(ratio "$conv_m" "$sync_m")x" "(info)" "-"
 printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: convert --to motion (Live->Motion)" "cp $(ms "$cp_m") ms" "$(ms "$back_m") ms" "${back_ratio}x cp" "(info)" "-"
+if [ -n "$compare" ]; then
+    other_m=$(median "${others[@]}")
+    printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: convert DIR by $(basename "$compare")" "cp $(ms "$cp_m") ms" "$(ms "$other_m") ms" "$(ratio "$other_m" "$cp_m")x cp" "(info)" "-"
+fi
 mkdir -p "$out"
 cat >"$out/convert-results.json" <<JSON
 {"motionPhotos": $N, "bytes": $bytes, "cpSeconds": $cp_m, "cpSyncSeconds": $sync_m, "convertSeconds": $conv_m, "convertRatio": $conv_ratio,

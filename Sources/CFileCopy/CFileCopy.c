@@ -8,3 +8,7 @@ ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, s
     *offset_in = (long long)off;
     return n;
 }
+
+int livephoto_syncfs(int fd) {
+    return syncfs(fd);
+}

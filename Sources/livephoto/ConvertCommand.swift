@@ -13,10 +13,11 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert Android Motion Photos to Live Photo pairs and back, losslessly.",
         discussion: """
-        MOTION...: each Motion Photo (Google v1, MicroVideo, Samsung) becomes a still + a \
+        MOTION...: each Motion Photo (Google v1, MicroVideo, Samsung JPEG and HEIC) becomes a still + a \
         QuickTime .MOV: the image bytes as they are (Motion Photo XMP and video removed, a gain \
         map kept), the MP4's samples copied into the .MOV, the still-image-time at the \
-        presentation timestamp. STILL MOVIE: a Live Photo pair becomes <stem>.MP.jpg. DIR...: \
+        presentation timestamp. STILL MOVIE: a Live Photo pair becomes <stem>.MP.jpg (<stem>.MP.HEIC, \
+        video in an 'mpvd' box, for a HEIC still). DIR...: \
         every Motion Photo found becomes a pair, or with --to motion every Live Photo pair found \
         becomes a Motion Photo. Inputs are never modified and outputs never overwrite a file \
         (a _1, _2, ... suffix is added). One bad file never stops a batch.

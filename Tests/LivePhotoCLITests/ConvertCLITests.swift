@@ -116,4 +116,34 @@ struct ConvertCLITests {
         p.waitUntilExit()
         #expect(text.split(separator: "\n").map(String.init) == ["1", "1", "800000", "Primary", "MotionPhoto", "livephoto fixture"], "\(text)")
     }
+
+    @Test("convert with Samsung HEIC Motion Photos: <stem>.HEIC + .MOV, back to <stem>.MP.HEIC; a lying mpvd exits 3 with one line and leaves nothing",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc"), "needs heif-enc"))
+    func heicBothWays() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        p.arguments = [CLITests.repo.appendingPathComponent("Fixtures/make_motion_photos.py").path, "--heic", dir.path]
+        try p.run()
+        p.waitUntilExit()
+        try #require(p.terminationStatus == 0)
+        let out = dir.appendingPathComponent("out"), back = dir.appendingPathComponent("back")
+        for d in [out, back] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        let r = try CLITests.livephoto("convert", "--json", "-o", out.path, dir.appendingPathComponent("20240606_101010.heic").path)
+        #expect(r.status == 0, "\(r.err)")
+        let doc = try #require(try CLITests.json(r.out) as? [String: Any])
+        #expect(doc["variant"] as? String == "samsung-heic" && doc["still"] as? String == out.appendingPathComponent("20240606_101010.HEIC").path)
+        #expect(try CLITests.livephoto("verify", "-q", doc["still"] as! String, doc["movie"] as! String).status == 0)
+        let m = try CLITests.livephoto("convert", "-q", "--to", "motion", "-o", back.path, out.path)
+        #expect(m.status == 0, "\(m.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: back.path) == ["20240606_101010.MP.HEIC"])
+
+        let bad = dir.appendingPathComponent("broken/mpvd-no-ftyp.heic").path
+        let e = try CLITests.livephoto("convert", "-o", back.path, bad)
+        #expect(e.status == 3)
+        let lines = e.err.split(separator: "\n").filter { $0.contains(bad) && !$0.hasPrefix("convert:") }
+        #expect(lines.count == 1 && lines[0].contains("holds no MP4"), "\(e.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: back.path) == ["20240606_101010.MP.HEIC"], "nothing left behind")
+    }
 }

@@ -19,12 +19,26 @@ enum MotionPhotoFixtures {
 
     static var canBuild: Bool { Support.tool("python3") != nil }
 
-    static func build() throws -> (dir: URL, manifest: [String: Entry]) {
+    /// - Parameter heic: also the Samsung HEIC ones (heif-enc makes them: slower).
+    static func build(heic: Bool = false) throws -> (dir: URL, manifest: [String: Entry]) {
         let dir = try Support.tempDir()
-        let r = try Support.run(Support.tool("python3")!, [Support.fixtures.appendingPathComponent("make_motion_photos.py").path, dir.path])
+        let script = Support.fixtures.appendingPathComponent("make_motion_photos.py").path
+        let r = try Support.run(Support.tool("python3")!, heic ? [script, "--heic", dir.path] : [script, dir.path])
         guard r.status == 0 else { throw ParseError(.io, "make_motion_photos.py failed: \(r.err)") }
         let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
         return (dir, try JSONDecoder().decode([String: Entry].self, from: data))
+    }
+
+    /// A Live Photo pair in a fresh folder: a copy of `still` named `stillName` and of
+    /// `movie-audio.mov` beside it, paired with the still at frame 11.
+    static func pairedCopies(still source: String, stillName: String) throws -> (dir: URL, still: String, movie: String, paired: PairResult) {
+        let dir = try Support.tempDir()
+        let still = try Support.copy(source, to: dir, as: stillName)
+        let stem = URL(fileURLWithPath: stillName).deletingPathExtension().lastPathComponent
+        let movie = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: stem + ".MOV")
+        var pair = PairOptions()
+        pair.stillTime = .frame(11)
+        return (dir, still, movie, try PairOperation.run(still: still, movie: movie, options: pair))
     }
 
     /// A tag's binary value, as exiftool writes it to a file.
@@ -272,13 +286,8 @@ struct MotionPhotoConvertTests {
     }
 
     @Test func liveToMotionToLiveGivesAnEqualPair() throws {
-        let dir = try Support.tempDir()
+        let (dir, still, movie, paired) = try MotionPhotoFixtures.pairedCopies(still: Support.fixture("still-exif-icc-xmp.jpg"), stillName: "IMG_0001.JPG")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir, as: "IMG_0001.JPG")
-        let movie = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: "IMG_0001.MOV")
-        var pair = PairOptions()
-        pair.stillTime = .frame(11)
-        let paired = try PairOperation.run(still: still, movie: movie, options: pair)
         let motion = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
         #expect(motion.motionPhoto == dir.appendingPathComponent("IMG_0001.MP.jpg").path)
         let out = dir.appendingPathComponent("back")
@@ -356,12 +365,16 @@ struct MotionPhotoConvertTests {
 
 @Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
 struct MotionPhotoHostileConvertTests {
-    /// A byte flipped anywhere in a Google or Samsung Motion Photo: `convert` either writes a
-    /// pair that verifies, or fails with a one-line LivePhotoError and leaves nothing behind.
-    @Test func flippedBytesConvertOrFailCleanly() async throws {
-        let (dir, _) = try MotionPhotoFixtures.build()
+    /// A byte flipped anywhere in a Google or Samsung Motion Photo (JPEG, or with `heic` the
+    /// Samsung HEIC ones): `convert` either writes a pair that verifies, or fails with a
+    /// one-line LivePhotoError and leaves nothing behind.
+    @Test(arguments: [false, true])
+    func flippedBytesConvertOrFailCleanly(heic: Bool) async throws {
+        if heic && Support.tool("heif-enc") == nil { return }   // the HEIC fixtures need heif-enc
+        let (dir, _) = try MotionPhotoFixtures.build(heic: heic)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let inputs = try ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"].map { try Support.bytes(dir.appendingPathComponent($0).path) }
+        let names = heic ? ["20240606_101010.heic", "20240707_101010.heic"] : ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"]
+        let inputs = try names.map { try Support.bytes(dir.appendingPathComponent($0).path) }
         var round = 0
         await propertyCheck(count: 80, input: Gen.int(in: 0...1), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { which, position, mask in
             round += 1
@@ -370,7 +383,7 @@ struct MotionPhotoHostileConvertTests {
             let work = dir.appendingPathComponent("flip-\(round)")
             let out = work.appendingPathComponent("out")
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let input = work.appendingPathComponent(which == 0 ? "X.MP.jpg" : "Y.jpg").path
+            let input = work.appendingPathComponent(heic ? (which == 0 ? "X.heic" : "Y.heic") : (which == 0 ? "X.MP.jpg" : "Y.jpg")).path
             try Data(bytes).write(to: URL(fileURLWithPath: input))
             var options = ConvertOptions()
             options.outputDirectory = out.path
@@ -385,5 +398,27 @@ struct MotionPhotoHostileConvertTests {
             #expect(try Support.bytes(input) == bytes, "the input is never modified")
             try? FileManager.default.removeItem(at: work)
         }
+    }
+}
+
+/// How `convert` puts outputs in place: complete files under a free name, never over one.
+@Suite struct ConvertedOutputTests {
+    @Test func placeNeverOverwritesAndLeavesNoTemporaryFile() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let taken = dir.appendingPathComponent("taken.jpg").path
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: taken))
+        let loser = try AtomicFileWriter(targetPath: taken)
+        try loser.write([9, 9])
+        #expect(throws: ParseError.self) { try ConvertedOutput.place(loser) }
+        #expect(try Support.bytes(taken) == [1, 2, 3], "the existing file is untouched")
+        let free = dir.appendingPathComponent("free.jpg").path
+        let writer = try AtomicFileWriter(targetPath: free)
+        try writer.write([7, 7, 7])
+        try ConvertedOutput.place(writer)
+        #expect(try Support.bytes(free) == [7, 7, 7])
+        #expect(Support.temporaries(in: dir).isEmpty)
+        try ConvertedOutput.makeDurable(directories: [dir.path])
+        #expect(throws: ParseError.self) { try ConvertedOutput.makeDurable(directories: [dir.appendingPathComponent("missing").path]) }
     }
 }

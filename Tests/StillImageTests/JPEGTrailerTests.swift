@@ -33,6 +33,28 @@ import Testing
         #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2))
     }
 
+    /// Image data over several 1 MiB read windows, with a stuffed `FF 00`, a restart marker and
+    /// a DHT straddling each window edge (and one DHT inside a window): EOI is found where it is.
+    @Test(arguments: [-3, -2, -1, 0, 1])
+    func imageEndAcrossReadWindows(_ shift: Int) throws {
+        let dir = try TempDir()
+        let sos: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 0x3F, 0]
+        var bytes: [UInt8] = [0xFF, 0xD8] + sos
+        let dataStart = bytes.count
+        bytes += [UInt8](repeating: 0x5A, count: 3 << 20)
+        let edge = dataStart + (1 << 20) + shift
+        bytes.replaceSubrange(edge..<edge + 2, with: [0xFF, 0x00])
+        bytes.replaceSubrange(edge + 100..<edge + 102, with: [0xFF, 0xD3])
+        let dht: [UInt8] = [0xFF, 0xC4, 0x00, 0x06, 0xFF, 0xD9, 0xFF, 0xD9]
+        bytes.replaceSubrange(edge + 200..<edge + 208, with: dht)
+        let secondEdge = dataStart + (2 << 20) + shift - 4
+        bytes.replaceSubrange(secondEdge..<secondEdge + 8, with: dht)
+        let eoi = bytes.count
+        bytes += [0xFF, 0xD9] + [UInt8](repeating: 0xFF, count: 5000) + [0xFF, 0xD9]
+        let source = try Self.write(bytes, dir)
+        #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2))
+    }
+
     @Test func noEOIIsATruncationError() throws {
         let dir = try TempDir()
         let bytes = Array(try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg")).dropLast(2))

@@ -9,4 +9,7 @@
 /// (glibc declares it only under _GNU_SOURCE, which Swift's Glibc module does not set.)
 ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, size_t length);
 
+/// syncfs(2): writes back the file system holding fd; -1 and errno on failure (also _GNU_SOURCE).
+int livephoto_syncfs(int fd);
+
 #endif

@@ -12,11 +12,15 @@ import BinaryIO
 public struct HEIFItemEdit {
     public enum Placement: String, Sendable { case inPlace = "in-place", appended }
 
-    /// A new item to add: its type, and the item it describes (`cdsc`).
+    /// A new item to add: its type, the item it describes (`cdsc`), and for a `mime` item
+    /// (XMP) its content type.
     public struct NewItem {
         public var type: FourCC
         public var describes: UInt32
-        public init(type: FourCC, describes: UInt32) { self.type = type; self.describes = describes }
+        public var contentType: String?
+        public init(type: FourCC, describes: UInt32, contentType: String? = nil) {
+            self.type = type; self.describes = describes; self.contentType = contentType
+        }
     }
 
     public let file: HEIFFile
@@ -55,7 +59,9 @@ public struct HEIFItemEdit {
                 throw ParseError(.tooLarge, "no free item id", path: "meta/iinf", offset: file.metaHeader.offset)
             }
             id = top + 1
-            iinf.entries.append(ItemInfoEntry(itemID: id, itemType: newItem.type, hidden: true))
+            var entry = ItemInfoEntry(itemID: id, itemType: newItem.type, hidden: true)
+            if let contentType = newItem.contentType { entry.rest = Array(contentType.utf8) + [0] }
+            iinf.entries.append(entry)
             iref.references.append(.init(type: "cdsc", fromItemID: id, toItemIDs: [newItem.describes]))
             iloc.items.append(.init(itemID: id, extents: [.init(offset: 0, length: UInt64(data.count))]))
         }

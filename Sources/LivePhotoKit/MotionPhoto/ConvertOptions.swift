@@ -8,6 +8,9 @@ public struct ConvertOptions: Sendable {
     public var replaceForeignMakerNote = false
     /// Live → Motion: also write the Samsung SEF trailer.
     public var samsungTrailer = false
+    /// Whether a conversion makes its outputs durable before it returns (`ConvertedOutput`);
+    /// a batch turns this off and does it once at its end.
+    var syncsOutputs = true
 
     public init() {}
 }

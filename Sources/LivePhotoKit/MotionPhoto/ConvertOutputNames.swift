@@ -2,7 +2,8 @@ import Foundation
 import BinaryIO
 
 /// Output names for `convert`: `PXL_…MP.jpg` → `PXL_….jpg` + `PXL_….MOV`, `MVIMG_1.jpg` →
-/// `MVIMG_1.jpg` + `MVIMG_1.MOV`; a Live Photo `IMG_1.JPG` → `IMG_1.MP.jpg`. Beside the input
+/// `MVIMG_1.jpg` + `MVIMG_1.MOV`, a Samsung `X.heic` → `X.HEIC` + `X.MOV`; a Live Photo
+/// `IMG_1.JPG` → `IMG_1.MP.jpg`, `IMG_1.HEIC` → `IMG_1.MP.HEIC`. Beside the input
 /// or in `-o DIR`; when a name is taken, `_1`, `_2`, … is added to the stem (the same one for
 /// both files of a pair), so nothing is ever overwritten.
 enum ConvertOutputNames {

@@ -3,12 +3,12 @@ import BinaryIO
 import ISOBMFF
 import StillImage
 
-/// `convert STILL MOVIE`: a Live Photo pair becomes one Motion Photo, `<stem>.MP.jpg`: the
-/// still's bytes unchanged except its XMP (Motion Photo properties and a `Container:Directory`
-/// added, every other property kept), then the movie remuxed to an ISO MP4 (same samples,
-/// copied once; Apple's timed-metadata tracks and QuickTime `moov/meta` left out), and with
-/// `--samsung` the SEF trailer. The result is read back as a Motion Photo before it is put in
-/// place; inputs are never modified.
+/// `convert STILL MOVIE`: a Live Photo pair becomes one Motion Photo: `<stem>.MP.jpg` for a
+/// JPEG still (`JPEGLiveToMotionPhoto`), `<stem>.MP.HEIC` for a HEIC one
+/// (`HEICLiveToMotionPhoto`): the still's bytes unchanged except its XMP, and the movie
+/// remuxed to an ISO MP4 (same samples, copied once; Apple's timed-metadata tracks and
+/// QuickTime `moov/meta` left out). The result is read back as a Motion Photo before it is
+/// put in place; inputs are never modified.
 public enum LivePhotoToMotionPhoto {
     public static func run(still stillPath: String, movie moviePath: String, options: ConvertOptions = ConvertOptions()) throws -> ConvertResult {
         try InputFiles.requireKind(stillPath, still: true)
@@ -31,61 +31,27 @@ public enum LivePhotoToMotionPhoto {
         let mp4: MovieFileImage
         do { mp4 = try MovieFileImage(plan) } catch { throw LivePhotoError.wrap(error, path: moviePath) }
 
-        let source: FileSource
-        let structure: JPEGStructure
-        let imageEnd: UInt64
-        var xmp = XMPPacket.empty()
+        // The still's half, read and checked before any name is chosen (so `--dry-run`
+        // reports the same errors as a real run).
+        let isHEIC = (try? FileKind.detect(path: stillPath)) == .heic
+        let heic: HEICLiveToMotionPhoto?
+        let jpeg: JPEGLiveToMotionPhoto?
         do {
-            source = try FileSource(path: stillPath)
-            structure = try JPEGStructure.read(source)
-            imageEnd = try JPEGImageEnd.find(source, structure: structure)
-            if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
-                xmp = try XMPPacket.fromSegmentPayload(try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP"))
-            }
-        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
-
-        let header = options.samsungTrailer ? SamsungSEFTrailer.recordHeader(type: SamsungSEFTrailer.motionPhotoDataType, name: SamsungSEFTrailer.motionPhotoDataName) : []
-        let recordLength = UInt64(header.count) + mp4.size
-        let footer = options.samsungTrailer ? SamsungSEFTrailer.directoryAndFooter(records: [(SamsungSEFTrailer.motionPhotoDataType, UInt32(clamping: recordLength), UInt32(clamping: recordLength))]) : []
-
-        // The directory: Primary (its padding: bytes after EOI that no kept item claims, and
-        // the SEF record header), the kept items (a gain map), then the video. Walked back from
-        // the end, the video item must land on the MP4's first byte, so with the SEF trailer
-        // its length also counts the directory after it.
-        var kept = (xmp.containerDirectory() ?? []).filter { $0.semantic != MotionPhotoXMP.Semantic.motionPhoto && $0.semantic != MotionPhotoXMP.Semantic.primary }
-        let keptBytes = kept.reduce(UInt64(0)) { $0 + ($1.length ?? 0) }
-        guard keptBytes <= source.size - imageEnd else {
-            throw LivePhotoError(path: stillPath, reason: "its Container:Directory items need more bytes than follow the image", category: .unreadable)
-        }
-        let padding = source.size - imageEnd - keptBytes + UInt64(header.count)
-        if options.samsungTrailer && kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap }) {
-            warnings.append("with the Samsung trailer, the SEF record header sits between the gain map and the video; readers that walk the directory back from the end find the video but not the gain map")
-        }
-        kept.insert(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/jpeg", length: 0, padding: padding), at: 0)
-        kept.append(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: mp4.size + UInt64(footer.count)))
-        for p in MotionPhotoXMP.all { xmp.remove(p) }
-        xmp.set(MotionPhotoXMP.motionPhoto, "1")
-        xmp.set(MotionPhotoXMP.version, "1")
-        xmp.set(MotionPhotoXMP.presentationTimestamp, String(timestampUs))
-        xmp.setContainerDirectory(kept)
-        let hasExtended = structure.segments.contains { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
-        let payloads: [[UInt8]]
-        do {
-            payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem])
-        } catch { throw LivePhotoError.wrap(error, path: stillPath, category: .refused) }
-        if payloads.count > 1 && hasExtended {
-            throw LivePhotoError(path: stillPath, reason: "the XMP would need extended XMP, and the still already has some (merging them is not supported)", category: .refused)
-        }
+            heic = isHEIC ? try HEICLiveToMotionPhoto(stillPath: stillPath) : nil
+            jpeg = isHEIC ? nil : try JPEGLiveToMotionPhoto(stillPath: stillPath, samsungTrailer: options.samsungTrailer, mp4Size: mp4.size, timestampUs: timestampUs, warnings: &warnings)
+        } catch let error as LivePhotoError { throw error } catch { throw LivePhotoError.wrap(error, path: stillPath) }
 
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
         let stem = PathComponents.lastComponent(PathComponents.deletingExtension(stillPath))
-        let target = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: ["MP.jpg"], avoiding: [stillPath, moviePath])[0]
+        let target = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: [isHEIC ? "MP.HEIC" : "MP.jpg"], avoiding: [stillPath, moviePath])[0]
 
         var result = ConvertResult(direction: .liveToMotion, status: .converted, input: stillPath)
         result.inputMovie = moviePath
         result.motionPhoto = target
-        result.variant = options.samsungTrailer ? MotionPhoto.Variant.samsung.rawValue : MotionPhoto.Variant.google.rawValue
-        result.identifier = try? StillImageReader.contentIdentifier(source: source) ?? movieFile.movie.contentIdentifier
+        result.variant = isHEIC ? MotionPhoto.Variant.samsungHEIC.rawValue
+            : options.samsungTrailer ? MotionPhoto.Variant.samsung.rawValue : MotionPhoto.Variant.google.rawValue
+        let stillID = try? StillReading.contentIdentifier(path: stillPath)
+        result.identifier = stillID ?? movieFile.movie.contentIdentifier
         result.stillTime = stillTime
         result.videoBytes = mp4.size
         result.warnings = warnings.isEmpty ? nil : warnings
@@ -95,20 +61,11 @@ public enum LivePhotoToMotionPhoto {
             throw LivePhotoError(path: target, reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused)
         }
         do {
-            let writer = try AtomicFileWriter(targetPath: target, modeFrom: stillPath)
-            do {
-                var edit = JPEGRewrite(imageEnd: source.size)
-                edit.xmpSegments = payloads
-                edit.primaryEnd = imageEnd
-                let stillLength = try edit.write(source: source, structure: structure, to: writer)
-                try writer.write(header)
-                try mp4.write(to: writer)
-                try writer.write(footer)
-                try writer.sync()
-                try checkWritten(writer.temporaryPath, video: .init(offset: stillLength + UInt64(header.count), length: mp4.size),
-                                 timestampUs: timestampUs, samples: video.sampleTable.sampleCount)
-                try writer.commitWithoutReplacing()
-            } catch { writer.discard(); throw error }
+            let samples = video.sampleTable.sampleCount
+            let writer = try heic?.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
+                ?? jpeg!.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
+            try ConvertedOutput.place(writer)
+            if options.syncsOutputs { try ConvertedOutput.makeDurable(directories: [directory]) }
         } catch { throw LivePhotoError.wrap(error, path: target, category: .refused) }
         return result
     }
@@ -141,16 +98,5 @@ public enum LivePhotoToMotionPhoto {
         w.fourCC("isom"); w.u32(0x200)
         for brand: FourCC in h264 ? ["isom", "iso2", "avc1", "mp41"] : ["isom", "iso2", "mp41"] { w.fourCC(brand) }
         return Atom(type: "ftyp", payload: w.bytes)
-    }
-
-    /// Reads the written file back as a Motion Photo: the video where it was written, the
-    /// presentation timestamp, and an MP4 whose video has every sample.
-    static func checkWritten(_ path: String, video: MotionPhoto.ByteRange, timestampUs: Int64, samples: UInt32) throws {
-        let photo = try MotionPhotoReader.read(path: path)
-        let movie = try MovieFile(source: photo.videoSource())
-        guard photo.video == video, photo.presentationTimestampUs == timestampUs,
-              movie.movie.videoTracks.first?.sampleTable.sampleCount == samples else {
-            throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "JPEG")
-        }
     }
 }

@@ -12,7 +12,7 @@ public struct MotionPhoto {
         case microVideo = "microvideo"
         /// Samsung JPEG: the MP4 in the SEF trailer's `MotionPhoto_Data` record.
         case samsung = "samsung"
-        /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (found by `scan`; not converted yet).
+        /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (`HEICMotionPhoto`).
         case samsungHEIC = "samsung-heic"
     }
 

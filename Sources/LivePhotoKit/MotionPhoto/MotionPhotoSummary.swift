@@ -21,12 +21,14 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
     }
 
     /// A Samsung HEIC Motion Photo: the MP4 in its top-level `mpvd` box (its XMP lengths are
-    /// not trusted); nil when there is none.
+    /// not trusted), the presentation time from its XMP item; nil when there is no `mpvd`.
     public static func readHEIC(_ source: FileSource) throws -> MotionPhotoSummary? {
-        guard let mpvd = try TopLevelBoxes.scan(source).first("mpvd") else { return nil }
-        let movie = try MovieFile(source: source.slice(offset: mpvd.payloadOffset, length: mpvd.payloadSize))
+        // The box list first: an ordinary HEIC costs no more than that.
+        guard try TopLevelBoxes.scan(source).first("mpvd") != nil else { return nil }
+        let photo = try HEICMotionPhoto.read(source: source)
+        let movie = try MovieFile(source: photo.videoSource())
         let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
-        return MotionPhotoSummary(variant: .samsungHEIC, videoBytes: mpvd.payloadSize, videoSeconds: seconds, presentationTime: nil)
+        return MotionPhotoSummary(variant: .samsungHEIC, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
     }
 
     /// `google-motion-photo, video 2.000 s (20378 bytes), still at 1.000 s`

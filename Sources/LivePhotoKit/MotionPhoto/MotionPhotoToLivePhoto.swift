@@ -14,43 +14,57 @@ public enum MotionPhotoToLivePhoto {
     public static func run(path: String, options: ConvertOptions = ConvertOptions()) throws -> ConvertResult {
         let kind: FileKind
         do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
-        switch kind {
-        case .jpeg: break
-        case .heic:
-            let isMotion = (try? FileSource(path: path)).flatMap { try? MotionPhotoSummary.readHEIC($0) } != nil
-            throw LivePhotoError(path: path, reason: isMotion ? "Samsung HEIC Motion Photos (video in 'mpvd') are not yet supported: converting needs the HEIF writer"
-                                                              : "HEIC stills are not yet supported", category: .unreadable)
-        default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG)", category: .unreadable)
-        }
-        let photo: MotionPhoto
-        do { photo = try MotionPhotoReader.read(path: path) } catch { throw wrap(error, path) }
+        // What differs between a JPEG and a HEIC Motion Photo: how the video is found and how
+        // the still is written; the movie is made the same way.
+        let jpeg: MotionPhoto?
+        let heic: HEICMotionPhoto?
+        let videoSource: FileSource
+        let variant: MotionPhoto.Variant
+        let presentationTime: Double?
+        var warnings: [String]
+        let existingID: String?
+        do {
+            switch kind {
+            case .jpeg:
+                let photo = try MotionPhotoReader.read(path: path)
+                (jpeg, heic) = (photo, nil)
+                (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTime, photo.warnings)
+                existingID = try? StillImageReader.contentIdentifier(source: photo.source)
+            case .heic:
+                let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
+                (jpeg, heic) = (nil, photo)
+                (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTime, photo.warnings)
+                existingID = try? HEICStill(source: photo.still.source).contentIdentifier()
+            default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable)
+            }
+        } catch let error as LivePhotoError { throw error } catch { throw wrap(error, path) }
 
         let movieFile: MovieFile
-        do { movieFile = try MovieFile(source: photo.videoSource()) } catch {
+        do { movieFile = try MovieFile(source: videoSource) } catch {
             throw LivePhotoError(path: path, reason: "the embedded video: \(LivePhotoError.wrap(error, path: path).reason)", category: .unreadable)
         }
         guard let video = movieFile.movie.videoTracks.first else {
             throw LivePhotoError(path: path, reason: "the embedded video has no video track", category: .unreadable)
         }
-        var warnings = photo.warnings
         let stillTime: Double
-        do { stillTime = try MotionPhotoStillTime.resolve(presentationTime: photo.presentationTime, movie: movieFile.movie, video: video, warnings: &warnings) }
-        catch { throw wrap(error, path) }
+        do {
+            stillTime = try MotionPhotoStillTime.resolve(presentationTime: presentationTime, movie: movieFile.movie, video: video, warnings: &warnings)
+        } catch { throw wrap(error, path) }
 
-        let existingID = try? StillImageReader.contentIdentifier(source: photo.source)
         let identifier = PairOperation.chooseIdentifier(options.identifier, stillID: existingID ?? nil, movieID: movieFile.movie.contentIdentifier)
 
         let directory = try ConvertOutputNames.directory(for: path, outputDirectory: options.outputDirectory)
-        let stillExtension = PathComponents.pathExtension(path).isEmpty ? "jpg" : PathComponents.pathExtension(path)
+        let inputExtension = PathComponents.pathExtension(path)
+        let stillExtension = heic != nil ? "HEIC" : inputExtension.isEmpty ? "jpg" : inputExtension
         let names = try ConvertOutputNames.free(directory: directory, stem: ConvertOutputNames.livePhotoStem(path), extensions: [stillExtension, "MOV"], avoiding: [path])
 
         var result = ConvertResult(direction: .motionToLive, status: .converted, input: path)
         result.still = names[0]
         result.movie = names[1]
-        result.variant = photo.variant.rawValue
+        result.variant = variant.rawValue
         result.identifier = identifier
         result.stillTime = stillTime
-        result.videoBytes = photo.video.length
+        result.videoBytes = videoSource.size
         result.warnings = warnings.isEmpty ? nil : warnings
         if options.dryRun { result.status = .dryRun; return result }
 
@@ -58,22 +72,14 @@ public enum MotionPhotoToLivePhoto {
             throw LivePhotoError(path: names[0], reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused)
         }
 
-        // The still: image bytes as they are, XMP without the video, gain map after the image.
-        var edit = JPEGRewrite(imageEnd: photo.imageEnd)
-        edit.identifier = identifier
-        edit.replaceForeignMakerNote = options.replaceForeignMakerNote
-        if let xmp = photo.xmp {
-            edit.xmpSegments = [stillXMP(xmp, keepingGainMap: photo.gainMap != nil)]
-        }
-        if let gainMap = photo.gainMap { edit.trailing = [(gainMap.offset, gainMap.length)] }
         let stillWriter: AtomicFileWriter
         do {
-            stillWriter = try AtomicFileWriter(targetPath: names[0], modeFrom: path)
-            do {
-                let written = try edit.write(source: photo.source, structure: photo.structure, to: stillWriter)
-                try stillWriter.sync()
-                try checkStill(stillWriter.temporaryPath, identifier: identifier, length: written)
-            } catch { stillWriter.discard(); throw error }
+            if let jpeg {
+                stillWriter = try prepareJPEGStill(jpeg, targetPath: names[0], modeFrom: path, identifier: identifier, options: options)
+            } else {
+                stillWriter = try HEICMotionPhotoStill.prepare(heic!, targetPath: names[0], modeFrom: path, identifier: identifier,
+                                                               replaceForeignMakerNote: options.replaceForeignMakerNote)
+            }
         } catch { throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
 
         // The movie: the MP4 as QuickTime with the identifier and the still-image-time track.
@@ -82,24 +88,53 @@ public enum MotionPhotoToLivePhoto {
             let plan = MovieRewritePlan(file: movieFile)
             plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
             try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: stillTime)
-            movieWriter = try WholeFileMovieWriter.prepare(plan, targetPath: names[1], modeFrom: path)
+            let image = try MovieFileImage(plan)
+            movieWriter = try AtomicFileWriter(targetPath: names[1], modeFrom: path)
+            do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }
         } catch {
             stillWriter.discard()
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
         }
-        do { try stillWriter.commitWithoutReplacing() } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
-        do { try movieWriter.commitWithoutReplacing() } catch {
+        // Both are complete before either gets its name (see `ConvertedOutput` for durability).
+        do { try ConvertedOutput.place(stillWriter) } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
+        do { try ConvertedOutput.place(movieWriter) } catch {
             FileSystemCalls.unlink(names[0])
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
+        }
+        if options.syncsOutputs {
+            do { try ConvertedOutput.makeDurable(directories: [directory]) } catch { throw LivePhotoError.wrap(error, path: names[1], category: .refused) }
         }
         return result
     }
 
-    /// The primary's XMP without the video: Motion Photo properties removed, the directory
+    /// The JPEG still: image bytes as they are, XMP without the video, a gain map after the
+    /// image; read back, not yet in place.
+    static func prepareJPEGStill(_ photo: MotionPhoto, targetPath: String, modeFrom: String, identifier: String, options: ConvertOptions) throws -> AtomicFileWriter {
+        var edit = JPEGRewrite(imageEnd: photo.imageEnd)
+        edit.identifier = identifier
+        edit.replaceForeignMakerNote = options.replaceForeignMakerNote
+        if let xmp = photo.xmp {
+            removeVideo(from: xmp, keepingGainMap: photo.gainMap != nil)
+            edit.xmpSegments = [xmp.segmentPayload()]
+        }
+        if let gainMap = photo.gainMap { edit.trailing = [(gainMap.offset, gainMap.length)] }
+        let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
+        do {
+            let written = try edit.write(source: photo.source, structure: photo.structure, to: writer)
+            try checkStill(writer.temporaryPath, identifier: identifier, length: written)
+        } catch { writer.discard(); throw error }
+        return writer
+    }
+
+    /// Takes the video out of a still's XMP: Motion Photo properties removed, the directory
     /// kept only when a gain map stays (Primary + GainMap), every other property as it was.
-    static func stillXMP(_ xmp: XMPPacket, keepingGainMap: Bool) -> [UInt8] {
+    /// Returns whether anything was removed.
+    @discardableResult
+    static func removeVideo(from xmp: XMPPacket, keepingGainMap: Bool) -> Bool {
+        let directory = xmp.containerDirectory()
+        let had = directory != nil || MotionPhotoXMP.all.contains { xmp.value($0) != nil }
         for p in MotionPhotoXMP.all { xmp.remove(p) }
-        let kept = (xmp.containerDirectory() ?? []).filter { $0.semantic != MotionPhotoXMP.Semantic.motionPhoto }
+        let kept = (directory ?? []).filter { $0.semantic != MotionPhotoXMP.Semantic.motionPhoto }
         if keepingGainMap && kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap }) {
             var items = kept
             if !items.isEmpty, items[0].semantic == MotionPhotoXMP.Semantic.primary { items[0].padding = 0 }
@@ -107,7 +142,7 @@ public enum MotionPhotoToLivePhoto {
         } else {
             xmp.setContainerDirectory(nil)
         }
-        return xmp.segmentPayload()
+        return had
     }
 
     /// Reads the written still back: a JPEG of the expected length whose MakerNote holds the identifier.

@@ -1,0 +1,48 @@
+import Foundation
+import BinaryIO
+import CFileCopy
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `convert` puts its outputs in place, and what it promises about them.
+///
+/// Outputs are new files: nothing is replaced and the inputs are never modified, so no crash
+/// can lose a byte the user had. Each output is written to a temporary file beside its name,
+/// read back, and only then hard-linked to its name (a link fails on an existing name, so
+/// nothing is overwritten even by a parallel run); a failed conversion leaves nothing. So while
+/// `convert` runs, a name never shows a partial file.
+///
+/// What is left is durability against a power cut: an output the kernel has not written yet
+/// could come back empty. Fsyncing each file (and its directory) one by one waits for the disk
+/// some 4 times per conversion; instead, before `convert` reports, one `syncfs` per output file
+/// system writes them all back at once. When `convert` has exited 0 its outputs are on disk
+/// (deleting the inputs is then safe); a power cut during the run can leave an incomplete
+/// output that `verify` reports, while its input is untouched to convert again.
+enum ConvertedOutput {
+    /// Puts a complete, checked temporary file in place under its target name, never over an
+    /// existing file; the temporary name is removed.
+    static func place(_ writer: AtomicFileWriter) throws {
+        if FileSystemCalls.link(writer.temporaryPath, writer.targetPath) != 0 {
+            let e = errno
+            writer.discard()
+            throw ParseError(.io, e == EEXIST ? "already exists; not overwritten" : "cannot create \(writer.targetPath): \(FileSource.describe(e))")
+        }
+        // Closes the file and removes the temporary name; the output keeps its own.
+        writer.discard()
+    }
+
+    /// Writes back everything on the file systems holding `directories` (one `syncfs` each:
+    /// directories on one file system cost one call after the first).
+    static func makeDurable(directories: Set<String>) throws {
+        var synced = Set<UInt64>()
+        for dir in directories.sorted() {
+            let fd = FileSystemCalls.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard fd >= 0 else { throw ParseError(.io, "cannot open \(dir) to sync it: \(FileSource.describe(errno))") }
+            defer { close(fd) }
+            var st = stat()
+            guard fstat(fd, &st) == 0, synced.insert(UInt64(st.st_dev)).inserted else { continue }
+            if livephoto_syncfs(fd) != 0 { throw ParseError(.io, "syncing the outputs in \(dir) failed: \(FileSource.describe(errno))") }
+        }
+    }
+}

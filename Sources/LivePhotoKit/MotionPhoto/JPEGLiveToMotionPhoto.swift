@@ -1,0 +1,91 @@
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// `convert STILL MOVIE` with a JPEG still: `<stem>.MP.jpg`, the still's bytes unchanged except
+/// its XMP (Motion Photo properties and a `Container:Directory` added, every other property
+/// kept, split into extended XMP when it would not fit one segment), then the MP4, and with
+/// `--samsung` the SEF trailer around it.
+struct JPEGLiveToMotionPhoto {
+    let source: FileSource
+    let structure: JPEGStructure
+    let imageEnd: UInt64
+    let payloads: [[UInt8]]
+    /// The SEF record header before the MP4 and the directory and footer after it (`--samsung`).
+    let header: [UInt8]
+    let footer: [UInt8]
+
+    /// Reads the still and builds its new XMP (before any name is chosen, so `--dry-run`
+    /// reports the same errors as a real run).
+    init(stillPath: String, samsungTrailer: Bool, mp4Size: UInt64, timestampUs: Int64, warnings: inout [String]) throws {
+        var xmp = XMPPacket.empty()
+        do {
+            source = try FileSource(path: stillPath)
+            structure = try JPEGStructure.read(source)
+            imageEnd = try JPEGImageEnd.find(source, structure: structure)
+            if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
+                xmp = try XMPPacket.fromSegmentPayload(try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP"))
+            }
+        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+
+        header = samsungTrailer ? SamsungSEFTrailer.recordHeader(type: SamsungSEFTrailer.motionPhotoDataType, name: SamsungSEFTrailer.motionPhotoDataName) : []
+        let recordLength = UInt64(header.count) + mp4Size
+        footer = samsungTrailer ? SamsungSEFTrailer.directoryAndFooter(records: [(SamsungSEFTrailer.motionPhotoDataType, UInt32(clamping: recordLength), UInt32(clamping: recordLength))]) : []
+
+        // The directory: Primary (its padding: bytes after EOI that no kept item claims, and
+        // the SEF record header), the kept items (a gain map), then the video. Walked back from
+        // the end, the video item must land on the MP4's first byte, so with the SEF trailer
+        // its length also counts the directory after it.
+        var kept = (xmp.containerDirectory() ?? []).filter { $0.semantic != MotionPhotoXMP.Semantic.motionPhoto && $0.semantic != MotionPhotoXMP.Semantic.primary }
+        let keptBytes = kept.reduce(UInt64(0)) { $0 + ($1.length ?? 0) }
+        guard keptBytes <= source.size - imageEnd else {
+            throw LivePhotoError(path: stillPath, reason: "its Container:Directory items need more bytes than follow the image", category: .unreadable)
+        }
+        let padding = source.size - imageEnd - keptBytes + UInt64(header.count)
+        if samsungTrailer && kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap }) {
+            warnings.append("with the Samsung trailer, the SEF record header sits between the gain map and the video; readers that walk the directory back from the end find the video but not the gain map")
+        }
+        kept.insert(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/jpeg", length: 0, padding: padding), at: 0)
+        kept.append(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: mp4Size + UInt64(footer.count)))
+        for p in MotionPhotoXMP.all { xmp.remove(p) }
+        xmp.set(MotionPhotoXMP.motionPhoto, "1")
+        xmp.set(MotionPhotoXMP.version, "1")
+        xmp.set(MotionPhotoXMP.presentationTimestamp, String(timestampUs))
+        xmp.setContainerDirectory(kept)
+        let hasExtended = structure.segments.contains { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
+        do {
+            payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem])
+        } catch { throw LivePhotoError.wrap(error, path: stillPath, category: .refused) }
+        if payloads.count > 1 && hasExtended {
+            throw LivePhotoError(path: stillPath, reason: "the XMP would need extended XMP, and the still already has some (merging them is not supported)", category: .refused)
+        }
+    }
+
+    /// Writes the Motion Photo into a temporary file beside `targetPath`, read back not yet in place.
+    func prepare(targetPath: String, modeFrom: String, mp4: MovieFileImage, timestampUs: Int64, samples: UInt32) throws -> AtomicFileWriter {
+        let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
+        do {
+            var edit = JPEGRewrite(imageEnd: source.size)
+            edit.xmpSegments = payloads
+            edit.primaryEnd = imageEnd
+            let stillLength = try edit.write(source: source, structure: structure, to: writer)
+            try writer.write(header)
+            try mp4.write(to: writer)
+            try writer.write(footer)
+            try JPEGLiveToMotionPhoto.checkWritten(writer.temporaryPath, video: .init(offset: stillLength + UInt64(header.count), length: mp4.size),
+                                                   timestampUs: timestampUs, samples: samples)
+        } catch { writer.discard(); throw error }
+        return writer
+    }
+
+    /// Reads the written file back as a Motion Photo: the video where it was written, the
+    /// presentation timestamp, and an MP4 whose video has every sample.
+    static func checkWritten(_ path: String, video: MotionPhoto.ByteRange, timestampUs: Int64, samples: UInt32) throws {
+        let photo = try MotionPhotoReader.read(path: path)
+        let movie = try MovieFile(source: photo.videoSource())
+        guard photo.video == video, photo.presentationTimestampUs == timestampUs,
+              movie.movie.videoTracks.first?.sampleTable.sampleCount == samples else {
+            throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "JPEG")
+        }
+    }
+}
