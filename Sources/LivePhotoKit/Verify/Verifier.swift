@@ -28,14 +28,20 @@ public enum Verifier {
         // Our own header parsers only (no libexif): what keeps `verify DIR` fast.
         let still: StillReading.Facts
         do { still = try StillReading.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        let movie = MovieVerifyFacts(try InputFiles.openMovie(moviePath))
+        return report(still: stillPath, stillFacts: still, movie: moviePath, movieFacts: movie, strict: strict, decodeStill: decodeStill)
+    }
+
+    /// The report from what was read of both files (by `verify`, or by the scan of `verify DIR`).
+    static func report(still stillPath: String, stillFacts still: StillReading.Facts, movie moviePath: String, movieFacts movie: MovieVerifyFacts,
+                       strict: Bool, decodeStill: Bool) -> VerifyReport {
         let facts = still.facts
-        let file = try InputFiles.openMovie(moviePath)
         var checks = CheckList(strict: strict)
-        identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: file.movie.contentIdentifier)
-        movieChecks(&checks, file: file)
-        stillChecks(&checks, stillPath: stillPath, still: still, video: file.movie.videoTracks.first, decode: decodeStill || strict)
+        identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: movie.identifier)
+        for check in movie.checks { checks.add(check) }
+        stillChecks(&checks, stillPath: stillPath, still: still, video: movie.videoSize, decode: decodeStill || strict)
         return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
-                            checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: file.movie.contentIdentifier)
+                            checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: movie.identifier)
     }
 
     /// Collects checks at their default level, promoting warnings under `--strict`.
@@ -47,6 +53,11 @@ public enum Verifier {
             var check = VerifyReport.Check(name: name, passed: passed, detail: detail, level: strict ? .error : level, strict: level == .warning)
             if notChecked { check.notChecked = true }
             items.append(check)
+        }
+
+        /// A check made at its default level (`MovieVerifyFacts`), at this run's level.
+        mutating func add(_ check: VerifyReport.Check) {
+            add(check.name, check.passed, check.detail, check.strict ? .warning : .error, notChecked: check.notChecked == true)
         }
     }
 
@@ -110,7 +121,7 @@ public enum Verifier {
         checks.add("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", .warning)
     }
 
-    static func stillChecks(_ checks: inout CheckList, stillPath: String, still: StillReading.Facts, video: Track?, decode: Bool) {
+    static func stillChecks(_ checks: inout CheckList, stillPath: String, still: StillReading.Facts, video: MovieVerifyFacts.VideoSize?, decode: Bool) {
         let facts = still.facts
         if still.isHEIC {
             // No HEVC decoder is linked: reported as not checked, never as passed.
@@ -123,10 +134,8 @@ public enum Verifier {
                 checks.add("still-decodes", false, "\(error)", .warning)
             }
         }
-        if let video, let entry = video.sampleEntries.first {
-            var vw = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
-            var vh = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
-            if video.header.rotationDegrees % 180 == 90 { swap(&vw, &vh) }
+        if let video {
+            let vw = video.width, vh = video.height
             var sw = Double(facts.width), sh = Double(facts.height)
             // A HEIC's size is already as displayed (`ispe` after `irot`); readers ignore its EXIF Orientation.
             if !still.isHEIC, let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
