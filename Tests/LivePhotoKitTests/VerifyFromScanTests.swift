@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BinaryIO
+import PropertyBased
 @testable import LivePhotoKit
 
 /// `verify DIR` checks pairs from what its scan read (no second open of every file): the
@@ -53,5 +54,30 @@ struct VerifyFromScanTests {
         // The batch itself reports the pair as the files are.
         let outcomes = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
         #expect(outcomes.map(\.status) == ["valid"])
+    }
+}
+
+@Suite("verify: check texts without String(format:)")
+struct CheckTextTests {
+    @Test("seconds are written as %.3f writes them (away from the exact midpoints, where the formatter sees a rounded double)")
+    func secondsMatchTheFormatter() async {
+        await propertyCheck(input: Gen.int(in: -50_000_000...50_000_000), Gen.element(of: [1, 25, 600, 1000, 2997, 30000, 44100, 90000] as [UInt32])) { tick, scale in
+            let ts = scale!
+            let exact = Double(tick) / Double(ts)
+            // Skip values within a hair of a midpoint: there the double the formatter rounds is off.
+            let distance = abs((exact * 1000).truncatingRemainder(dividingBy: 1)) - 0.5
+            guard abs(distance) > 1e-6 else { return }
+            #expect(CheckText.seconds(Int64(tick), timescale: ts) == String(format: "%.3f s", exact), "\(tick)/\(ts)")
+        }
+        #expect(CheckText.seconds(820, timescale: 600) == "1.367 s")
+        #expect(CheckText.seconds(-1, timescale: 1000) == "-0.001 s")
+        #expect(CheckText.seconds(5, timescale: 0) == String(format: "%.3f s", 5.0 / 0.0))
+    }
+
+    @Test("sizes are written as %.0f writes them")
+    func wholeMatchesTheFormatter() {
+        for v in [0.0, 1, 1920, 1080, 4032, 3024, 1919.5, 2.5, 1e20, -3] {
+            #expect(CheckText.whole(v) == String(format: "%.0f", v), "\(v)")
+        }
     }
 }

@@ -84,7 +84,7 @@ public enum Verifier {
         let stillTiming = stillTrack.map { FrameTiming(track: $0, movieTimescale: ts) }
         let stillTick = stillTiming.flatMap { $0.frameCount > 0 ? $0.startTick(ofFrame: 0) : nil }
         let videoTiming = video.map { FrameTiming(track: $0, movieTimescale: ts) }
-        let seconds = { (tick: Int64) in String(format: "%.3f s", Double(tick) / Double(ts)) }
+        let seconds = { (tick: Int64) in CheckText.seconds(tick, timescale: ts) }
 
         if let videoTiming, let stillTick {
             let first = videoTiming.frameCount > 0 ? videoTiming.startTick(ofFrame: 0) : 0
@@ -140,7 +140,7 @@ public enum Verifier {
             // A HEIC's size is already as displayed (`ispe` after `irot`); readers ignore its EXIF Orientation.
             if !still.isHEIC, let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
             let ok = vw > 0 && vh > 0 && sh > 0 && abs((sw / sh) / (vw / vh) - 1) <= 0.01
-            checks.add("aspect-ratio", ok, String(format: "still %.0fx%.0f, video %.0fx%.0f", sw, sh, vw, vh), .warning)
+            checks.add("aspect-ratio", ok, "still \(CheckText.whole(sw))x\(CheckText.whole(sh)), video \(CheckText.whole(vw))x\(CheckText.whole(vh))", .warning)
         } else {
             checks.add("aspect-ratio", false, "no video track", .warning)
         }
