@@ -9,9 +9,6 @@ import BinaryIO
 /// put back from its journal by the next run.
 @Suite("pair --faststart: moov grown in place into its padding")
 struct InPlaceMoovGrowthTests {
-    static let ffmpeg = Support.tool("ffmpeg")
-    static let ffprobe = Support.tool("ffprobe")
-
     /// A one-second H.264 movie from ffmpeg with `moov` first and `reserve` bytes reserved for it
     /// (`-moov_size`: the rest of the reserve follows as a `free` box).
     static func paddedMovie(in dir: URL, reserve: Int = 20_000, name: String = "IMG.MOV") throws -> String {
@@ -23,6 +20,9 @@ struct InPlaceMoovGrowthTests {
     }
 
     static func boxes(_ path: String) throws -> [BoxHeader] { try TopLevelBoxes.scan(FileSource(path: path)).boxes }
+
+    static let ffmpeg = Support.tool("ffmpeg")
+    static let ffprobe = Support.tool("ffprobe")
 
     /// Rewrites the padding after `moov` (never moving a media byte) as a `free` box of
     /// `freeSize` bytes then a box of an unknown type (not padding) filling the rest.
