@@ -155,6 +155,8 @@ struct InPlaceMoovGrowthTests {
         torn.replaceSubrange(Int(moov.offset) + 4..<Int(moov.offset) + 1500, with: [UInt8](repeating: 0xEE, count: 1496))
         FileManager.default.createFile(atPath: movie, contents: Data(torn))
         #expect(throws: (any Error).self) { try MovieFile.open(path: movie) }
+        let seen = LibraryScanner.scan([dir.path], jobs: 1).files.first { $0.path == movie }
+        #expect(seen?.error?.contains("an interrupted edit left its journal beside it") == true, "\(String(describing: seen?.error))")
 
         let result = try PairOperation.run(still: still, movie: movie, options: Self.faststart())
         #expect(result.movieWrite == MovieWriteMethod.growInPlace.rawValue)
