@@ -48,14 +48,16 @@ public enum BatchOperations {
     public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, forVerify: true, scanProgress: scanProgress, workProgress: workProgress) { scan in
-          let read = Dictionary(scan.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+          // Indices, not copies: the scan's files are kept once.
+          let index = Dictionary(scan.files.indices.map { (scan.files[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
+          let files = scan.files
           return { still, movie in
             do {
                 // What the scan read decides a valid pair without opening the files again. A
                 // pair it finds invalid is checked again under the locks of a single `verify`:
                 // a `pair` committing between the scan's two reads is then waited for, never
                 // reported as a half state.
-                if let stillFacts = read[still]?.stillFacts, let movieFacts = read[movie]?.movieFacts {
+                if let s = index[still], let m = index[movie], let stillFacts = files[s].stillFacts, let movieFacts = files[m].movieFacts {
                     let r = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: strict, decodeStill: strict)
                     if r.valid { return outcome(r) }
                 }

@@ -73,7 +73,7 @@ public struct ScannedFile: Sendable, Equatable {
                 file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
                 file.captureTime = CaptureTime.iso8601(movie.movie.creationDate)
                 file.headerCreationTime = CaptureTime.movieHeader(movie.movie.header.creationTime)
-                if forVerify { file.movieFacts = MovieVerifyFacts(movie) }
+                if forVerify { file.movieFacts = MovieVerifyFacts(movie, passedDetails: false) }
             case .unknown:
                 file.error = "not a JPEG/HEIC still or a QuickTime/MP4 movie"
             }

@@ -13,15 +13,22 @@ public struct MovieVerifyFacts: Sendable, Equatable {
 
     public var identifier: String?
     /// `Verifier.movieChecks` at their default levels (`--strict` is applied with the report).
+    /// Without `passedDetails`, a passed check keeps no detail text.
     public var checks: [VerifyReport.Check]
     /// Nil without a video track (or a sample description).
     public var videoSize: VideoSize?
 
-    public init(_ file: MovieFile) {
+    /// - Parameter passedDetails: keep the detail text of passed checks. `verify DIR` reports
+    ///   only the names of failed checks and keeps these facts for every movie of a library
+    ///   until its pairs are checked, so it drops them (about a kilobyte a movie).
+    public init(_ file: MovieFile, passedDetails: Bool = true) {
         identifier = file.movie.contentIdentifier
         var list = Verifier.CheckList(strict: false)
         Verifier.movieChecks(&list, file: file)
         checks = list.items
+        if !passedDetails {
+            for i in checks.indices where checks[i].passed { checks[i].detail = "" }
+        }
         if let video = file.movie.videoTracks.first, let entry = video.sampleEntries.first {
             var w = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
             var h = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
