@@ -75,4 +75,29 @@ struct GrowInPlaceKillTests {
         #expect(Set(killedAt).isSuperset(of: [.stillPrepared, .stillBackedUp, .stillCommitted, .movieJournaled, .movieOverwriting,
                                               .movieOverwritten, .movieCommitted]), "killed at \(killedAt)")
     }
+
+    @Test("killed mid-overwrite through a symbolic link: the journal is beside the real file, and a rerun through the link restores and pairs it",
+          .enabled(if: ffmpeg != nil))
+    func killThroughSymbolicLink() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let movie = real.appendingPathComponent("IMG.MOV").path
+        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
+                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", movie]).wait()
+        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        let link = dir.appendingPathComponent("IMG.MOV").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: movie)
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
+        let args = ["pair", "-q", "--faststart", "--id", SafetyTests.fixedID, still, link]
+        let killed = try SafetyTests.livephoto(args, env: ["LIVEPHOTO_FAULT_AT": WriteStep.movieOverwriting.rawValue])
+        #expect(killed.signalled)
+        #expect(FileManager.default.fileExists(atPath: OverwriteJournal.path(for: movie)), "the journal is beside the real file")
+        #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: link)))
+        let rerun = try SafetyTests.livephoto(args)
+        #expect(rerun.status == 0, "\(rerun.err)")
+        #expect(try SafetyTests.livephoto(["verify", "-q", still, link]).status == 0)
+        #expect(SafetyTests.temporaries(dir).isEmpty && SafetyTests.temporaries(real).isEmpty)
+    }
 }

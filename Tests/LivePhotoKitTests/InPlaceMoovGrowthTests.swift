@@ -170,6 +170,35 @@ struct InPlaceMoovGrowthTests {
     }
 }
 
+extension InPlaceMoovGrowthTests {
+    @Test("through a symbolic link: the real file grows in place, its journal goes beside it, where a rerun through the link finds it",
+          .enabled(if: ffmpeg != nil))
+    func throughSymbolicLink() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let movie = try Self.paddedMovie(in: real)
+        let link = dir.appendingPathComponent("IMG.MOV").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: movie)
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
+        let original = try Support.bytes(movie)
+        let moov = try #require(try Self.boxes(movie).first { $0.type == "moov" })
+        // A killed run's state: the journal beside the real file, its region torn.
+        _ = try OverwriteJournal(target: movie, offset: moov.offset, oldBytes: Array(original[Int(moov.offset)..<Int(moov.end)]), fileSize: UInt64(original.count))
+        var torn = original
+        torn.replaceSubrange(Int(moov.offset) + 8..<Int(moov.offset) + 64, with: [UInt8](repeating: 0, count: 56))
+        FileManager.default.createFile(atPath: movie, contents: Data(torn))
+
+        let result = try PairOperation.run(still: still, movie: link, options: Self.faststart())
+        #expect(result.movieWrite == MovieWriteMethod.growInPlace.rawValue)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == movie, "the link stays a link")
+        #expect(try Support.bytes(movie).count == original.count)
+        #expect(try Verifier.verify(still: still, movie: movie).valid)
+        #expect(Support.temporaries(in: dir).isEmpty && Support.temporaries(in: real).isEmpty, "no journal left beside the link or the file")
+    }
+}
+
 @Suite("OverwriteJournal")
 struct OverwriteJournalTests {
     static func file(_ dir: URL, _ bytes: [UInt8]) -> String {

@@ -33,7 +33,9 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
     /// The growth for `plan`, or nil when its new `moov` does not fit the old one plus the
     /// padding after it (or the layout is not one this applies to: `moov` after media, at the
     /// very start of the file, a padding box holding media, a remainder of 1 to 7 bytes).
-    public static func fitting(_ plan: MovieRewritePlan) throws -> InPlaceMoovGrowth? {
+    /// - Parameter path: the file to write, with symbolic links resolved (the journal goes
+    ///   beside the real file, where the next run looks for it); by default the plan's file.
+    public static func fitting(_ plan: MovieRewritePlan, path: String? = nil) throws -> InPlaceMoovGrowth? {
         let file = plan.file
         let moov = file.moovHeader
         // Base 0 would make the layout map chunk offsets as in a whole-file rewrite.
@@ -65,7 +67,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
         }
         // Only the header of the remaining `free`: its old contents are padding either way.
         bytes.append(contentsOf: w.bytes)
-        return InPlaceMoovGrowth(path: file.source.path, originalSize: file.topLevel.fileSize, offset: moov.offset, newBytes: bytes)
+        return InPlaceMoovGrowth(path: path ?? file.source.path, originalSize: file.topLevel.fileSize, offset: moov.offset, newBytes: bytes)
     }
 
     private init(path: String, originalSize: UInt64, offset: UInt64, newBytes: [UInt8]) {

@@ -133,7 +133,7 @@ public enum PairOperation {
             }
             // --faststart in place: grow into the padding after moov when it fits (nil: rewrite).
             if method == .rewrite && options.faststart && targets.movieTailAppendAllowed {
-                growth = try? InPlaceMoovGrowth.fitting(plan)
+                growth = try? InPlaceMoovGrowth.fitting(plan, path: targets.movie)
                 if growth != nil { method = .growInPlace }
             }
         }
