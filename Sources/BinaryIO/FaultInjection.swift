@@ -18,6 +18,12 @@ public enum WriteStep: String, CaseIterable, Sendable {
     case movieAppending = "movie-appending"
     /// Tail edit: the new boxes are appended and fsynced; the old `moov` still rules.
     case movieAppended = "movie-appended"
+    /// In-place growth: the old bytes of the `moov` region are saved in a journal (fsynced).
+    case movieJournaled = "movie-journaled"
+    /// In-place growth: half of the new `moov` region is written over the old one.
+    case movieOverwriting = "movie-overwriting"
+    /// In-place growth: the new region is written and fsynced; the journal is not yet removed.
+    case movieOverwritten = "movie-overwritten"
     /// The movie is committed (renamed, or its old `moov` retired); the backup still remains.
     case movieCommitted = "movie-committed"
 }

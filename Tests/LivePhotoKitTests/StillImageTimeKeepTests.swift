@@ -65,7 +65,8 @@ struct StillImageTimeKeepTests {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         // A moov-first movie is tail-edited like any other (its moov ends up last); with
-        // --faststart it is rewritten whole and keeps its moov first.
+        // --faststart it keeps its moov first: the moov (same size, only the identifier
+        // changes) is written in place over itself and the `wide` box that follows it.
         let faststart = variant.hasSuffix("--faststart")
         let movie = try Self.iphoneMovie(faststart ? "moov-first" : variant, in: dir)
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
@@ -82,7 +83,7 @@ struct StillImageTimeKeepTests {
         #expect(result.stillImageTime == .kept)
         #expect(result.stillImageTimeNote == nil)
         #expect(result.stillTime == 820.0 / 600)
-        #expect(result.movieWrite == (faststart ? "rewrite" : "tail-append"))
+        #expect(result.movieWrite == (faststart ? "grow-in-place" : "tail-append"))
 
         #expect(try Self.trackBoxes(movie) == boxesBefore, "a track box changed")
         #expect(try Self.allSamples(movie) == samplesBefore, "a sample byte changed")

@@ -22,15 +22,19 @@ enum StillReading {
 
     /// What `verify` reads of a still: header facts for a JPEG (our own parsers, no libexif),
     /// the same fields from the HEIF items for a HEIC (size from `ispe` after `irot`).
-    struct Facts {
+    struct Facts: Sendable, Equatable {
         var facts: StillHeaderFacts
         var isHEIC: Bool
     }
 
     static func headerFacts(path: String) throws -> Facts {
         let source = try FileSource(path: path)
-        guard try FileKind.detect(source) == .heic else { return Facts(facts: try StillImageReader.headerFacts(source: source), isHEIC: false) }
-        let info = try HEICStill(source: source).info(path: path)
+        return try headerFacts(source: source, kind: FileKind.detect(source))
+    }
+
+    static func headerFacts(source: FileSource, kind: FileKind) throws -> Facts {
+        guard kind == .heic else { return Facts(facts: try StillImageReader.headerFacts(source: source), isHEIC: false) }
+        let info = try HEICStill(source: source).info(path: source.path)
         return Facts(facts: StillHeaderFacts(contentIdentifier: info.contentIdentifier, width: info.width, height: info.height,
                                              orientation: nil, dateTimeOriginal: nil, offsetTimeOriginal: nil), isHEIC: true)
     }

@@ -29,7 +29,7 @@ public enum BatchOperations {
     /// Pairs every candidate (name-matched, not yet paired) below `roots`.
     public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
+        run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime,
@@ -40,30 +40,48 @@ public enum BatchOperations {
                 let e = LivePhotoError.wrap(error, path: movie)
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)
             }
-        }
+        } }
     }
 
     /// Verifies every pair found below `roots` (by identifier or by name). The full decode of
     /// each still runs only with `strict` (it costs tens of ms for a camera's still).
     public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
+        run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, forVerify: true, scanProgress: scanProgress, workProgress: workProgress) { scan in
+          // Indices, not copies: the scan's files are kept once.
+          let index = Dictionary(scan.files.indices.map { (scan.files[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
+          let files = scan.files
+          return { still, movie in
             do {
-                let r = try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict)
-                return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
-                                    failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
+                // What the scan read decides a valid pair without opening the files again. A
+                // pair it finds invalid is checked again under the locks of a single `verify`:
+                // a `pair` committing between the scan's two reads is then waited for, never
+                // reported as a half state.
+                if let s = index[still], let m = index[movie], let stillFacts = files[s].stillFacts, let movieFacts = files[m].movieFacts {
+                    let r = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: strict, decodeStill: strict)
+                    if r.valid { return outcome(r) }
+                }
+                return outcome(try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict))
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
                 return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category == .refused ? e.category.rawValue : LivePhotoError.Category.unreadable.rawValue)   // refused: busy
             }
+          }
         }
+    }
+
+    static func outcome(_ r: VerifyReport) -> BatchOutcome {
+        BatchOutcome(still: r.still, movie: r.movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
+                     failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
     }
 
     /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
     /// not read come first among the outcomes.
-    static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, scanProgress: ProgressReporter?,
-                    workProgress: ProgressReporter?, _ body: @escaping (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
+    /// `makeBody` gets the scan, so the work can use what it read.
+    static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false, scanProgress: ProgressReporter?,
+                    workProgress: ProgressReporter?, _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress, forVerify: forVerify)
+        let body = makeBody(scan)
         let work = select(scan)
         workProgress?.start(total: work.count)
         // A stop request (signal): no new pair is started; those under way finish or roll back.

@@ -13,14 +13,15 @@ public enum LibraryScanner {
     }
 
     /// Lists and reads every still and movie below `roots`, then matches them into findings.
-    public static func scan(_ roots: [String], jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil) -> LibraryScan {
+    /// With `forVerify`, each file also keeps what `verify` checks (see `ScannedFile.read`).
+    public static func scan(_ roots: [String], jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil, forVerify: Bool = false) -> LibraryScan {
         let (list, unreadable) = listFiles(in: roots)
         progress?.start(total: list.count)
         let scanned = ParallelWork.map(count: list.count, jobs: jobs, progress: { progress?.update(done: $0) }) {
             if let problem = list[$0].problem {
                 return ScannedFile(path: list[$0].path, role: list[$0].role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: problem)
             }
-            return ScannedFile.read(path: list[$0].path, role: list[$0].role)
+            return ScannedFile.read(path: list[$0].path, role: list[$0].role, forVerify: forVerify)
         }
         progress?.finish()
         return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable, files: scanned)

@@ -21,6 +21,9 @@ public struct ScannedFile: Sendable, Equatable {
     public var headerCreationTime: CaptureTime?
     /// A JPEG that is an Android Motion Photo (its video inside).
     public var motionPhoto: MotionPhotoSummary? = nil
+    /// With `forVerify`: what `verify DIR` checks, so it need not open the file again.
+    var stillFacts: StillReading.Facts? = nil
+    var movieFacts: MovieVerifyFacts? = nil
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "hif"]
@@ -36,7 +39,9 @@ public struct ScannedFile: Sendable, Equatable {
     }
 
     /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
-    public static func read(path: String, role: Role) -> ScannedFile {
+    /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
+    ///   prefetched header bytes; a HEIC's size; a movie's checks).
+    public static func read(path: String, role: Role, forVerify: Bool = false) -> ScannedFile {
         var file = ScannedFile(path: path, role: role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
@@ -46,13 +51,20 @@ public struct ScannedFile: Sendable, Equatable {
             switch kind {
             case .jpeg:
                 file.role = .still
-                let facts = try StillImageReader.headerFacts(source: source, frameSize: false)
+                let facts = try StillImageReader.headerFacts(source: source, frameSize: forVerify)
+                if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
                 file.captureTime = CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)
                 file.motionPhoto = try MotionPhotoSummary.read(source)
             case .heic:
                 file.role = .still
-                file.identifier = try StillReading.contentIdentifier(source: source, kind: .heic)
+                if forVerify {
+                    let facts = try StillReading.headerFacts(source: source, kind: .heic)
+                    file.stillFacts = facts
+                    file.identifier = facts.facts.contentIdentifier
+                } else {
+                    file.identifier = try StillReading.contentIdentifier(source: source, kind: .heic)
+                }
                 file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
@@ -61,11 +73,16 @@ public struct ScannedFile: Sendable, Equatable {
                 file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
                 file.captureTime = CaptureTime.iso8601(movie.movie.creationDate)
                 file.headerCreationTime = CaptureTime.movieHeader(movie.movie.header.creationTime)
+                if forVerify { file.movieFacts = MovieVerifyFacts(movie, passedDetails: false) }
             case .unknown:
                 file.error = "not a JPEG/HEIC still or a QuickTime/MP4 movie"
             }
         } catch {
             file.error = LivePhotoError.wrap(error, path: path).reason
+            if role == .movie, FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)) {
+                // Checked only on failure: a `--faststart` growth was killed mid-write.
+                file.error! += "; an interrupted edit left its journal beside it: `livephoto pair` of this movie puts the old bytes back"
+            }
         }
         return file
     }

@@ -7,6 +7,9 @@ public enum MovieWriteMethod: String, Codable, Sendable, CaseIterable {
     case tailAppend = "tail-append"
     /// The whole file rewritten through a temporary file (`--faststart`: `moov` before the media).
     case rewrite
+    /// In place, media untouched, `moov` kept first (`--faststart`): the new `moov` is written
+    /// over the old one and the `free`/`wide` padding after it, through a journal.
+    case growInPlace = "grow-in-place"
     /// A new file (`-o DIR`, or an MP4 written as `.MOV`).
     case newFile = "new-file"
     /// Nothing written (already paired).

@@ -13,7 +13,9 @@ import ISOBMFF
 ///    and the movie may not yet: a rerun reuses the still's identifier and completes the movie.
 ///    The movie never carries the new identifier before the still does.
 /// 5. The movie: a tail edit appends its new boxes only now (readers keep using the old `moov`
-///    until the 4-byte retirement; a rerun cuts an unfinished append), or a rename.
+///    until the 4-byte retirement; a rerun cuts an unfinished append), an in-place growth
+///    journals the old `moov` region then overwrites it (a rerun puts a journaled region
+///    back), or a rename.
 /// 6. The backup is dropped.
 ///
 /// Durability (power loss), one flush per step that a later step relies on: the still's
@@ -33,6 +35,8 @@ struct PairCommit {
         case replacement(AtomicFileWriter)
         /// An in-place tail edit, planned but not yet written.
         case tailAppend(TailAppendMovieWrite)
+        /// `--faststart` in place: the new `moov` over the old one and its padding, journaled.
+        case growInPlace(InPlaceMoovGrowth)
     }
 
     /// A JPEG's replacement file, or a HEIC's in-place item edit (no backup can restore that
@@ -91,6 +95,16 @@ struct PairCommit {
             // paired, which a rerun completes in both cases.
             do { try tail.commit() } catch {
                 backup?.remove()
+                throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
+            }
+        case .growInPlace(let growth):
+            do { try growth.prepare() } catch {
+                backup?.restore()   // only the journal was written, and it is gone: the movie is as it was
+                throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
+            }
+            do { try growth.commit() } catch {
+                // Put back, the movie is as it was; else its journal restores it on the next run.
+                if growth.restoredAfterFailure { backup?.restore() } else { backup?.remove() }
                 throw LivePhotoError.wrap(error, path: movieTarget, category: .refused)
             }
         }

@@ -29,6 +29,7 @@ public enum PairOperation {
             throw LivePhotoError(path: stillPath, reason: ForeignMakerNoteError(maker: maker).description, category: .refused)
         }
 
+        if !options.dryRun { try recoverInterruptedOverwrite(moviePath) }
         var movieFile = try InputFiles.openMovie(moviePath)
         if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile), !options.dryRun {
             // An earlier run was interrupted mid-append: cut its leftovers, then read again.
@@ -117,6 +118,23 @@ public enum PairOperation {
         var method = MovieWriteMethod.choose(movieFile, inPlace: outputs.movie == moviePath, faststart: options.faststart)
         if method == .tailAppend && !targets.movieTailAppendAllowed { method = .rewrite }   // a split hard link
         if movieUnchanged { method = .none }
+
+        // The edit is planned in memory now, so a dry run names the method a real run takes.
+        let plan = MovieRewritePlan(file: movieFile)
+        var growth: InPlaceMoovGrowth? = nil
+        if !movieUnchanged {
+            if copyAsQuickTime && !movieFile.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
+            do {
+                try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: placement, existing: existing)
+            } catch {
+                throw LivePhotoError.wrap(error, path: moviePath)
+            }
+            // --faststart in place: grow into the padding after moov when it fits (nil: rewrite).
+            if method == .rewrite && options.faststart && targets.movieTailAppendAllowed {
+                growth = try? InPlaceMoovGrowth.fitting(plan, path: targets.movie)
+                if growth != nil { method = .growInPlace }
+            }
+        }
         let inPlaceTail = method == .tailAppend
         result.movieWrite = method.rawValue
         if options.dryRun {
@@ -152,20 +170,13 @@ public enum PairOperation {
             return result
         }
 
-        let plan = MovieRewritePlan(file: movieFile)
-        if copyAsQuickTime && !movieFile.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
-        do {
-            try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: placement, existing: existing)
-        } catch {
-            stillWriter.abort()
-            throw LivePhotoError.wrap(error, path: moviePath)
-        }
-
         // The tail edit is only planned here: appending is visible in the movie, so it waits
         // until the still is committed (see `PairCommit`). A rewrite or new file is prepared now.
         let movieWrite: PairCommit.MovieWrite
         do {
-            if inPlaceTail {
+            if let growth {
+                movieWrite = .growInPlace(growth)
+            } else if inPlaceTail {
                 movieWrite = .tailAppend(try TailAppendMovieWrite(plan))
             } else {
                 movieWrite = .replacement(try WholeFileMovieWriter.prepare(plan, targetPath: targets.movie, modeFrom: moviePath, moovFirst: options.faststart))
@@ -179,6 +190,20 @@ public enum PairOperation {
                        locks: locks, stop: options.stop).run()
         if !options.touch { keptTimes.restore(stillOutput: targets.still, movieOutput: targets.movie) }
         return result
+    }
+
+    /// A journal beside the movie means an earlier run was killed while overwriting its `moov`
+    /// region (`InPlaceMoovGrowth`): its old bytes go back before the movie is read.
+    static func recoverInterruptedOverwrite(_ moviePath: String) throws {
+        let target = WriteTargets.resolved(moviePath)
+        guard access(OverwriteJournal.path(for: target), F_OK) == 0 else { return }
+        do {
+            try WritePermission.require(target)
+            try OverwriteJournal.recover(target: target)
+        } catch {
+            let reason = (error as? ParseError)?.message ?? "\(error)"
+            throw LivePhotoError(path: moviePath, reason: "cannot undo an interrupted edit: \(reason)", category: .refused)
+        }
     }
 
     /// Every file edited in place and every directory a new file is written into must be

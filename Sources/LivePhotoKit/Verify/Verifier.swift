@@ -28,14 +28,20 @@ public enum Verifier {
         // Our own header parsers only (no libexif): what keeps `verify DIR` fast.
         let still: StillReading.Facts
         do { still = try StillReading.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        let movie = MovieVerifyFacts(try InputFiles.openMovie(moviePath))
+        return report(still: stillPath, stillFacts: still, movie: moviePath, movieFacts: movie, strict: strict, decodeStill: decodeStill)
+    }
+
+    /// The report from what was read of both files (by `verify`, or by the scan of `verify DIR`).
+    static func report(still stillPath: String, stillFacts still: StillReading.Facts, movie moviePath: String, movieFacts movie: MovieVerifyFacts,
+                       strict: Bool, decodeStill: Bool) -> VerifyReport {
         let facts = still.facts
-        let file = try InputFiles.openMovie(moviePath)
         var checks = CheckList(strict: strict)
-        identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: file.movie.contentIdentifier)
-        movieChecks(&checks, file: file)
-        stillChecks(&checks, stillPath: stillPath, still: still, video: file.movie.videoTracks.first, decode: decodeStill || strict)
+        identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: movie.identifier)
+        for check in movie.checks { checks.add(check) }
+        stillChecks(&checks, stillPath: stillPath, still: still, video: movie.videoSize, decode: decodeStill || strict)
         return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
-                            checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: file.movie.contentIdentifier)
+                            checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: movie.identifier)
     }
 
     /// Collects checks at their default level, promoting warnings under `--strict`.
@@ -47,6 +53,11 @@ public enum Verifier {
             var check = VerifyReport.Check(name: name, passed: passed, detail: detail, level: strict ? .error : level, strict: level == .warning)
             if notChecked { check.notChecked = true }
             items.append(check)
+        }
+
+        /// A check made at its default level (`MovieVerifyFacts`), at this run's level.
+        mutating func add(_ check: VerifyReport.Check) {
+            add(check.name, check.passed, check.detail, check.strict ? .warning : .error, notChecked: check.notChecked == true)
         }
     }
 
@@ -73,7 +84,7 @@ public enum Verifier {
         let stillTiming = stillTrack.map { FrameTiming(track: $0, movieTimescale: ts) }
         let stillTick = stillTiming.flatMap { $0.frameCount > 0 ? $0.startTick(ofFrame: 0) : nil }
         let videoTiming = video.map { FrameTiming(track: $0, movieTimescale: ts) }
-        let seconds = { (tick: Int64) in String(format: "%.3f s", Double(tick) / Double(ts)) }
+        let seconds = { (tick: Int64) in CheckText.seconds(tick, timescale: ts) }
 
         if let videoTiming, let stillTick {
             let first = videoTiming.frameCount > 0 ? videoTiming.startTick(ofFrame: 0) : 0
@@ -110,7 +121,7 @@ public enum Verifier {
         checks.add("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", .warning)
     }
 
-    static func stillChecks(_ checks: inout CheckList, stillPath: String, still: StillReading.Facts, video: Track?, decode: Bool) {
+    static func stillChecks(_ checks: inout CheckList, stillPath: String, still: StillReading.Facts, video: MovieVerifyFacts.VideoSize?, decode: Bool) {
         let facts = still.facts
         if still.isHEIC {
             // No HEVC decoder is linked: reported as not checked, never as passed.
@@ -123,15 +134,13 @@ public enum Verifier {
                 checks.add("still-decodes", false, "\(error)", .warning)
             }
         }
-        if let video, let entry = video.sampleEntries.first {
-            var vw = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
-            var vh = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
-            if video.header.rotationDegrees % 180 == 90 { swap(&vw, &vh) }
+        if let video {
+            let vw = video.width, vh = video.height
             var sw = Double(facts.width), sh = Double(facts.height)
             // A HEIC's size is already as displayed (`ispe` after `irot`); readers ignore its EXIF Orientation.
             if !still.isHEIC, let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
             let ok = vw > 0 && vh > 0 && sh > 0 && abs((sw / sh) / (vw / vh) - 1) <= 0.01
-            checks.add("aspect-ratio", ok, String(format: "still %.0fx%.0f, video %.0fx%.0f", sw, sh, vw, vh), .warning)
+            checks.add("aspect-ratio", ok, "still \(CheckText.whole(sw))x\(CheckText.whole(sh)), video \(CheckText.whole(vw))x\(CheckText.whole(vh))", .warning)
         } else {
             checks.add("aspect-ratio", false, "no video track", .warning)
         }

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import BinaryIO
+
+/// `pair --faststart` growing `moov` into its padding, killed at every write step: each file
+/// is its original or its paired form (a torn overwrite is put back from its journal by the
+/// rerun), and rerunning completes the pair byte for byte as an uninterrupted run does.
+@Suite("safety: kills during an in-place moov growth")
+struct GrowInPlaceKillTests {
+    static let ffmpeg = SafetyTests.tool("ffmpeg")
+
+    @Test("SIGKILL at every write step of --faststart in place: original or paired form; a rerun completes",
+          .enabled(if: ffmpeg != nil))
+    func killAtEveryStep() throws {
+        let source = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: source) }
+        let padded = source.appendingPathComponent("padded.mov").path
+        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
+                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", padded]).wait()
+        try #require(made.status == 0, "ffmpeg: \(made.err)")
+
+        func setUp() throws -> (dir: URL, still: String, movie: String) {
+            let dir = try CLITests.scratch()
+            let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
+            let movie = dir.appendingPathComponent("IMG.MOV").path
+            try FileManager.default.copyItem(atPath: padded, toPath: movie)
+            return (dir, still, movie)
+        }
+        let args = ["pair", "--faststart", "--id", SafetyTests.fixedID]
+        let reference = try setUp()
+        defer { try? FileManager.default.removeItem(at: reference.dir) }
+        let originalStill = try #require(SafetyTests.bytes(reference.still))
+        let originalMovie = try #require(SafetyTests.bytes(reference.movie))
+        let refRun = try SafetyTests.livephoto(args + ["--json", reference.still, reference.movie])
+        #expect(refRun.status == 0)
+        #expect(SafetyTests.jsonObjects(refRun.out).first?["movieWrite"] as? String == "grow-in-place")
+        let pairedStill = try #require(SafetyTests.bytes(reference.still))
+        let pairedMovie = try #require(SafetyTests.bytes(reference.movie))
+        #expect(pairedMovie.count == originalMovie.count)
+
+        var killedAt: [WriteStep] = []
+        for step in WriteStep.allCases {
+            let t = try setUp()
+            defer { try? FileManager.default.removeItem(at: t.dir) }
+            let run = try SafetyTests.livephoto(args + ["-q", t.still, t.movie], env: ["LIVEPHOTO_FAULT_AT": step.rawValue])
+            if run.signalled { killedAt.append(step) } else { #expect(run.status == 0, "\(step): \(run.err)") }
+
+            let still = try #require(SafetyTests.bytes(t.still))
+            #expect(still == originalStill || still == pairedStill, "\(step): the still is neither original nor paired")
+            let movie = try #require(SafetyTests.bytes(t.movie))
+            let journal = OverwriteJournal.path(for: t.movie)
+            if FileManager.default.fileExists(atPath: journal) {
+                // Mid-overwrite: what the rerun does first (the journal put back) gives the original.
+                #expect(still == pairedStill, "\(step): the movie was touched before the still was paired")
+                let copyDir = try CLITests.scratch()
+                defer { try? FileManager.default.removeItem(at: copyDir) }
+                let copy = copyDir.appendingPathComponent("IMG.MOV").path
+                try FileManager.default.copyItem(atPath: t.movie, toPath: copy)
+                try FileManager.default.copyItem(atPath: journal, toPath: OverwriteJournal.path(for: copy))
+                #expect(try OverwriteJournal.recover(target: copy) == .restored, "\(step)")
+                #expect(SafetyTests.bytes(copy) == originalMovie, "\(step): the journal does not restore the original")
+            } else {
+                #expect(movie == originalMovie || movie == pairedMovie, "\(step): the movie is neither original nor paired")
+                #expect(movie != pairedMovie || still == pairedStill, "\(step): the movie is paired before the still")
+            }
+
+            let rerun = try SafetyTests.livephoto(args + ["-q", t.still, t.movie])
+            #expect(rerun.status == 0, "\(step): rerun: \(rerun.err)")
+            #expect(SafetyTests.bytes(t.still) == pairedStill, "\(step)")
+            #expect(SafetyTests.bytes(t.movie) == pairedMovie, "\(step): the rerun's movie differs from an uninterrupted run's")
+            let verify = try SafetyTests.livephoto(["verify", "-q", t.still, t.movie])
+            #expect(verify.status == 0, "\(step): \(verify.out)")
+            #expect(SafetyTests.temporaries(t.dir).isEmpty, "\(step): \(SafetyTests.temporaries(t.dir))")
+        }
+        #expect(Set(killedAt).isSuperset(of: [.stillPrepared, .stillBackedUp, .stillCommitted, .movieJournaled, .movieOverwriting,
+                                              .movieOverwritten, .movieCommitted]), "killed at \(killedAt)")
+    }
+
+    @Test("killed mid-overwrite through a symbolic link: the journal is beside the real file, and a rerun through the link restores and pairs it",
+          .enabled(if: ffmpeg != nil))
+    func killThroughSymbolicLink() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let movie = real.appendingPathComponent("IMG.MOV").path
+        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
+                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", movie]).wait()
+        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        let link = dir.appendingPathComponent("IMG.MOV").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: movie)
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
+        let args = ["pair", "-q", "--faststart", "--id", SafetyTests.fixedID, still, link]
+        let killed = try SafetyTests.livephoto(args, env: ["LIVEPHOTO_FAULT_AT": WriteStep.movieOverwriting.rawValue])
+        #expect(killed.signalled)
+        #expect(FileManager.default.fileExists(atPath: OverwriteJournal.path(for: movie)), "the journal is beside the real file")
+        #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: link)))
+        let rerun = try SafetyTests.livephoto(args)
+        #expect(rerun.status == 0, "\(rerun.err)")
+        #expect(try SafetyTests.livephoto(["verify", "-q", still, link]).status == 0)
+        #expect(SafetyTests.temporaries(dir).isEmpty && SafetyTests.temporaries(real).isEmpty)
+    }
+}
