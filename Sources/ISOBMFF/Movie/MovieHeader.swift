@@ -12,7 +12,7 @@ public struct MovieHeader: Sendable, Equatable {
     public var modificationTime: UInt64
     public var timescale: UInt32
     public var duration: UInt64
-    /// Rate, volume, reserved, matrix and pre-defined: 80 bytes as stored.
+    /// Rate, volume, reserved, matrix and pre-defined: 76 bytes as stored.
     public var presentationFields: [UInt8]
     public var nextTrackID: UInt32
     public var trailing: [UInt8]
