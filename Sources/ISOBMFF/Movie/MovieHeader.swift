@@ -22,13 +22,8 @@ public struct MovieHeader: Sendable, Equatable {
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
-        if version == 1 {
-            creationTime = try r.readUInt64(); modificationTime = try r.readUInt64()
-            timescale = try r.readUInt32(); duration = try r.readUInt64()
-        } else {
-            creationTime = UInt64(try r.readUInt32()); modificationTime = UInt64(try r.readUInt32())
-            timescale = try r.readUInt32(); duration = UInt64(try r.readUInt32())
-        }
+        let times = try r.readHeaderTimes(version: version)
+        (creationTime, modificationTime, timescale, duration) = (times.creationTime, times.modificationTime, times.timescale, times.duration)
         presentationFields = try r.readBytes(MovieHeader.presentationFieldsLength)
         nextTrackID = try r.readUInt32()
         guard timescale > 0 else { throw r.error(.invalidValue, "movie timescale is 0") }
@@ -38,12 +33,7 @@ public struct MovieHeader: Sendable, Equatable {
     public func atom() -> Atom {
         var w = ByteWriter(capacity: 112 + trailing.count)
         w.u8(version); w.u24(flags)
-        if version == 1 {
-            w.u64(creationTime); w.u64(modificationTime); w.u32(timescale); w.u64(duration)
-        } else {
-            w.u32(UInt32(truncatingIfNeeded: creationTime)); w.u32(UInt32(truncatingIfNeeded: modificationTime))
-            w.u32(timescale); w.u32(UInt32(truncatingIfNeeded: duration))
-        }
+        w.headerTimes(HeaderTimes(creationTime: creationTime, modificationTime: modificationTime, timescale: timescale, duration: duration), version: version)
         w.append(presentationFields)
         w.u32(nextTrackID)
         w.append(trailing)
