@@ -38,7 +38,7 @@ public enum ContainerRegistry {
     /// resolutions (4+4) + 4 reserved + frame count (2) + compressor name (32) + depth (2) + 2.
     public static let visualSampleEntryPrefixLength = 78
 
-    /// Specific rules first: the first rule matching type and parent wins.
+    /// For one type, the first rule whose parent matches wins.
     public static let rules: [Rule] = [
         // Movie structure.
         .init(type: "moov", parent: nil, prefix: .fixed(0), damage: .isAnError),
@@ -76,9 +76,19 @@ public enum ContainerRegistry {
         .init(type: "ipco", parent: "iprp", prefix: .fixed(0), damage: .openedByItsReader),
     ]
 
-    /// The rule for a box of `type` inside `parent`, or nil for a leaf.
+    /// The table indexed once: this runs for every box of every file a scan reads.
+    private static let rulesByType: [FourCC: [Rule]] = Dictionary(grouping: rules.filter { $0.type != nil }, by: { $0.type! })
+    private static let anyTypeRulesByParent: [FourCC: Rule] = Dictionary(
+        rules.compactMap { rule in rule.type == nil ? rule.parent.map { ($0, rule) } : nil }, uniquingKeysWith: { first, _ in first })
+
+    /// The rule for a box of `type` inside `parent`, or nil for a leaf. A rule naming the type
+    /// wins over one for any type under that parent.
     public static func rule(for type: FourCC, parent: FourCC?) -> Rule? {
-        rules.first { ($0.type == nil || $0.type == type) && ($0.parent == nil || $0.parent == parent) }
+        if let candidates = rulesByType[type] {
+            for rule in candidates where rule.parent == nil || rule.parent == parent { return rule }
+        }
+        guard let parent else { return nil }
+        return anyTypeRulesByParent[parent]
     }
 
     /// Bytes before the first child of a box whose payload is `body`.
