@@ -1,19 +1,15 @@
 import BinaryIO
 
 /// Parses an in-memory box range (typically the whole `moov`) into an `Atom` tree.
-/// Which boxes are containers depends on their type and parent; unknown boxes stay leaves,
-/// so their bytes are kept exactly. Structural containers on the media path are strict (a
-/// bad child is an error naming its path and offset); optional ones (`udta`, `meta`, sample
-/// entries) fall back to a leaf when their contents do not parse, keeping their bytes.
+/// Which boxes are containers, and how damage in each is treated, comes from
+/// `ContainerRegistry`; unknown boxes stay leaves, so their bytes are kept exactly. With
+/// `strict`, damage in any container is an error (a reader opening a box it needs).
 public enum AtomParser {
     /// Nesting bound: real movies nest about ten deep.
     public static let maximumDepth = 24
 
-    static let strictContainers: Set<FourCC> = ["moov", "trak", "mdia", "minf", "stbl", "dinf", "edts", "tref", "gmhd", "mvex", "moof", "traf"]
-    static let lenientContainers: Set<FourCC> = ["udta", "tapt"]
-
     /// Parses one box at `reader` (the reader's bytes are the whole buffer; baseOffset maps to the file).
-    public static func parseBox(_ reader: inout ByteReader, limit: UInt64, parentPath: String, parentType: FourCC?, siblingIndex: Int?, depth: Int) throws -> Atom {
+    public static func parseBox(_ reader: inout ByteReader, limit: UInt64, parentPath: String, parentType: FourCC?, siblingIndex: Int?, depth: Int, strict: Bool = false) throws -> Atom {
         let header: BoxHeader
         do {
             header = try BoxHeader.parse(&reader, limit: limit, path: parentPath)
@@ -34,21 +30,20 @@ public enum AtomParser {
         let payloadLength = Int(header.payloadSize)
         var body = try reader.subReader(payloadLength, path: path)
         let atom: Atom
-        let kind = containerKind(header.type, parentType: parentType, body: body)
-        switch kind {
-        case .leaf:
-            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset)
-        case .container(let prefixLength, let strict):
+        let rule = ContainerRegistry.rule(for: header.type, parent: parentType)
+        if let rule, rule.damage != .openedByItsReader {
             let saved = body
             do {
-                let prefix = try body.readBytes(prefixLength)
-                let children = try parseChildren(&body, parentPath: path, parentType: header.type, depth: depth + 1)
+                let prefix = try body.readBytes(ContainerRegistry.prefixLength(rule.prefix, body: body))
+                let children = try parseChildren(&body, parentPath: path, parentType: header.type, depth: depth + 1, strict: strict)
                 atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset)
-            } catch let error as ParseError where !strict {
+            } catch let error as ParseError where !strict && rule.damage == .keepsItAsALeaf {
                 _ = error
                 var leafBody = saved
                 atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset)
             }
+        } else {
+            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset)
         }
         atom.userType = header.userType
         atom.usedLargeSize = header.headerSize - (header.userType == nil ? 0 : 16) == 16
@@ -56,7 +51,7 @@ public enum AtomParser {
     }
 
     /// Parses consecutive boxes until the reader's range ends.
-    public static func parseChildren(_ body: inout ByteReader, parentPath: String, parentType: FourCC?, depth: Int) throws -> [Atom] {
+    public static func parseChildren(_ body: inout ByteReader, parentPath: String, parentType: FourCC?, depth: Int, strict: Bool = false) throws -> [Atom] {
         var atoms: [Atom] = []
         let limit = body.baseOffset + UInt64(body.end)
         // First pass: count types so paths can say `trak[2]` only where a type repeats. A
@@ -100,7 +95,7 @@ public enum AtomParser {
             let type = try peek.readFourCC()
             let index = counts.count(of: type) > 1 ? seen.count(of: type) + 1 : nil
             seen.add(type)
-            atoms.append(try parseBox(&body, limit: limit, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth))
+            atoms.append(try parseBox(&body, limit: limit, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth, strict: strict))
         }
         return atoms
     }
@@ -112,29 +107,6 @@ public enum AtomParser {
             if let i = entries.firstIndex(where: { $0.type == type }) { entries[i].count += 1 } else { entries.append((type, 1)) }
         }
         func count(of type: FourCC) -> Int { entries.first { $0.type == type }?.count ?? 0 }
-    }
-
-    enum ContainerKind { case leaf; case container(prefix: Int, strict: Bool) }
-
-    private static let meta: FourCC = "meta", stsd: FourCC = "stsd", mebx: FourCC = "mebx", keys: FourCC = "keys"
-
-    static func containerKind(_ type: FourCC, parentType: FourCC?, body: ByteReader) -> ContainerKind {
-        if strictContainers.contains(type) { return .container(prefix: 0, strict: true) }
-        if lenientContainers.contains(type) { return .container(prefix: 0, strict: false) }
-        switch type {
-        case meta:
-            return .container(prefix: QuickTimeMetaForm.prefixLength(of: body), strict: false)
-        case stsd:
-            return .container(prefix: 8, strict: false)
-        case mebx where parentType == stsd:
-            return .container(prefix: 8, strict: false)
-        case keys where parentType == mebx:
-            return .container(prefix: 0, strict: false)
-        default:
-            // Children of a `mebx` keys atom are named by their local key id (any four bytes).
-            if parentType == keys { return .container(prefix: 0, strict: false) }
-            return .leaf
-        }
     }
 }
 

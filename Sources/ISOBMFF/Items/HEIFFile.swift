@@ -62,10 +62,9 @@ public struct HEIFFile {
             if found.count > 1 { throw ParseError(.invalidValue, "meta holds \(found.count) '\(type)' boxes", path: "meta/\(type)", offset: found[1].originalOffset ?? 0) }
             return found.first
         }
-        guard let hdlr = try one("hdlr"), hdlr.payload.count >= 12 else {
+        guard let hdlr = try one("hdlr"), let handler = (try? HandlerReference(hdlr, path: "meta/hdlr"))?.handlerType else {
             throw ParseError(.invalidValue, "meta has no handler (hdlr)", path: "meta", offset: metaHeader.offset)
         }
-        let handler = FourCC(hdlr.payload[8..<12].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         guard handler == "pict" else {
             throw ParseError(.unsupported, "meta handler '\(handler)' is not 'pict': not a HEIF image", path: "meta/hdlr", offset: hdlr.originalOffset ?? 0)
         }

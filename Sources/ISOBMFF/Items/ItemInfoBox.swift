@@ -23,7 +23,8 @@ public struct ItemInfoBox: Equatable, Sendable {
         try r.requireEntries(count, size: Self.minimumEntrySize, what: "infe")
         guard count <= HEIFFile.maximumItems else { throw r.error(.tooLarge, "\(count) items: more than the \(HEIFFile.maximumItems) read") }
         try BoxCount.require(r, atMost: Int(count), what: "infe boxes (iinf says \(count))")
-        let children = try AtomParser.parseChildren(&r, parentPath: path, parentType: "iinf", depth: 3)
+        // The registry knows where the entries start (after a 16- or 32-bit count by version).
+        let children = try atom.registeredChildren(parent: "meta", path: path, depth: 2)
         guard children.count == Int(count) else {
             throw ParseError(.invalidValue, "iinf says \(count) entries but holds \(children.count) boxes", path: path, offset: atom.originalOffset ?? 0)
         }

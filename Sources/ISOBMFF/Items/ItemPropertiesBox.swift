@@ -11,15 +11,14 @@ public struct ItemPropertiesBox {
 
     /// Bounded by what the box holds: every association takes at least one byte.
     public init(_ atom: Atom, path: String) throws {
-        var r = atom.payloadReader(path: path)
+        let r = atom.payloadReader(path: path)
         try BoxCount.require(r, atMost: 16, what: "boxes in iprp")
-        let children = try AtomParser.parseChildren(&r, parentPath: path, parentType: "iprp", depth: 3)
+        let children = try atom.registeredChildren(parent: "meta", path: path, depth: 2)
         guard let ipco = children.first(where: { $0.type == "ipco" }) else {
             throw ParseError(.invalidValue, "iprp has no ipco", path: path, offset: atom.originalOffset ?? 0)
         }
-        var co = ipco.payloadReader(path: path + "/ipco")
-        try BoxCount.require(co, atMost: HEIFFile.maximumItems, what: "item properties")
-        properties = try AtomParser.parseChildren(&co, parentPath: path + "/ipco", parentType: "ipco", depth: 4)
+        try BoxCount.require(ipco.payloadReader(path: path + "/ipco"), atMost: HEIFFile.maximumItems, what: "item properties")
+        properties = try ipco.registeredChildren(parent: "iprp", path: path + "/ipco", depth: 3)
         var map: [UInt32: [Int]] = [:]
         for ipma in children where ipma.type == "ipma" {
             let ipmaPath = path + "/ipma"

@@ -28,10 +28,9 @@ public struct ItemReferenceBox: Equatable, Sendable {
         let idSize = version == 0 ? 2 : 4
         try BoxCount.require(r, atMost: HEIFFile.maximumItems, what: "item references")
         var list: [Reference] = []
-        while !r.isAtEnd {
-            let at = r.fileOffset
-            let header = try BoxHeader.parse(&r, limit: r.baseOffset + UInt64(r.end), path: path)
-            var body = try r.subReader(Int(header.payloadSize), path: path + "/" + header.type.description)
+        // The reference boxes follow version/flags (the registry's prefix); each is a leaf.
+        for child in try atom.registeredChildren(parent: "meta", path: path, depth: 2) {
+            var body = child.payloadReader(path: path + "/" + child.type.description)
             let from = idSize == 2 ? UInt32(try body.readUInt16()) : try body.readUInt32()
             let count = try body.readUInt16()
             try body.requireEntries(UInt32(count), size: idSize, what: "reference")
@@ -39,9 +38,9 @@ public struct ItemReferenceBox: Equatable, Sendable {
             to.reserveCapacity(Int(count))
             for _ in 0..<count { to.append(idSize == 2 ? UInt32(try body.readUInt16()) : try body.readUInt32()) }
             guard body.isAtEnd else {
-                throw ParseError(.invalidValue, "\(body.remaining) bytes after the item ids of a '\(header.type)' reference", path: path, offset: at)
+                throw ParseError(.invalidValue, "\(body.remaining) bytes after the item ids of a '\(child.type)' reference", path: path, offset: child.originalOffset ?? 0)
             }
-            list.append(Reference(type: header.type, fromItemID: from, toItemIDs: to))
+            list.append(Reference(type: child.type, fromItemID: from, toItemIDs: to))
         }
         references = list
     }

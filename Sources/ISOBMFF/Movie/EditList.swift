@@ -17,12 +17,18 @@ public struct EditList: Sendable {
     /// Real files have a few edits; a fixed bound keeps hostile counts cheap.
     public static let maximumEntries: UInt32 = 100_000
     public var entries: [Entry]
+    /// The version read (a new list starts at 0; `atom()` uses 1 when a value needs it; another
+    /// version is read and written with the version 0 layout).
+    public var version: UInt8 = 0
+    public var flags: UInt32 = 0
+    /// Bytes after the last entry, kept on a re-write.
+    public var trailing: [UInt8] = []
 
     public init(entries: [Entry]) { self.entries = entries }
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
-        let version = try r.readVersionFlags().version
+        (version, flags) = try r.readVersionFlags()
         let count = try r.readUInt32()
         try r.requireEntries(count, size: version == 1 ? 20 : 12, what: "edit")
         guard count <= EditList.maximumEntries else { throw r.error(.tooLarge, "edit count \(count) exceeds \(EditList.maximumEntries)") }
@@ -33,6 +39,7 @@ public struct EditList: Sendable {
             else { list.append(Entry(duration: UInt64(try r.readUInt32()), mediaTime: Int64(try r.readInt32()), rate: try r.readInt32())) }
         }
         entries = list
+        trailing = r.readRest()
     }
 
     /// The presentation time (seconds) at which media time `mediaTime` is first shown, or nil
@@ -74,16 +81,18 @@ public struct EditList: Sendable {
 }
 
 extension EditList {
-    /// The `elst` atom holding these entries: version 0 when every field fits in 32 bits, else 1.
+    /// The `elst` atom holding these entries: the version read (0 for a new list), or 1 when a
+    /// field needs 64 bits.
     public func atom() -> Atom {
-        let wide = entries.contains { $0.duration > UInt64(UInt32.max) || $0.mediaTime > Int64(Int32.max) || $0.mediaTime < Int64(Int32.min) }
+        let wide = version == 1 || entries.contains { $0.duration > UInt64(UInt32.max) || $0.mediaTime > Int64(Int32.max) || $0.mediaTime < Int64(Int32.min) }
         var w = ByteWriter(capacity: 8 + entries.count * (wide ? 20 : 12))
-        w.u32(wide ? 0x0100_0000 : 0)
+        w.u8(wide ? 1 : version); w.u24(flags)   // an unknown version keeps the version 0 layout it was read with
         w.u32(UInt32(entries.count))
         for e in entries {
             if wide { w.u64(e.duration); w.i64(e.mediaTime) } else { w.u32(UInt32(e.duration)); w.i32(Int32(e.mediaTime)) }
             w.i32(e.rate)
         }
+        w.append(trailing)
         return Atom(type: "elst", payload: w.bytes)
     }
 }

@@ -25,3 +25,34 @@ extension ByteReader {
         }
     }
 }
+
+/// The fields `mvhd` and `mdhd` both start with: creation and modification time, timescale,
+/// duration; 32-bit times and duration in version 0, 64-bit in version 1 (any other version
+/// uses the version 0 layout, both ways).
+struct HeaderTimes: Sendable, Equatable {
+    var creationTime: UInt64
+    var modificationTime: UInt64
+    var timescale: UInt32
+    var duration: UInt64
+}
+
+extension ByteReader {
+    mutating func readHeaderTimes(version: UInt8) throws -> HeaderTimes {
+        if version == 1 {
+            return HeaderTimes(creationTime: try readUInt64(), modificationTime: try readUInt64(), timescale: try readUInt32(), duration: try readUInt64())
+        }
+        return HeaderTimes(creationTime: UInt64(try readUInt32()), modificationTime: UInt64(try readUInt32()),
+                           timescale: try readUInt32(), duration: UInt64(try readUInt32()))
+    }
+}
+
+extension ByteWriter {
+    mutating func headerTimes(_ t: HeaderTimes, version: UInt8) {
+        if version == 1 {
+            u64(t.creationTime); u64(t.modificationTime); u32(t.timescale); u64(t.duration)
+        } else {
+            u32(UInt32(truncatingIfNeeded: t.creationTime)); u32(UInt32(truncatingIfNeeded: t.modificationTime))
+            u32(t.timescale); u32(UInt32(truncatingIfNeeded: t.duration))
+        }
+    }
+}

@@ -1,32 +1,51 @@
 import BinaryIO
 
-/// `mvhd`: the movie's timescale, duration and the next free track id.
-public struct MovieHeader: Sendable {
+/// `mvhd`: the movie's timescale, duration and the next free track id. Read and written from
+/// this one definition; the fields pairing never changes (rate, volume, matrix, pre-defined)
+/// are kept as stored, a version other than 1 uses the version 0 layout both ways, and bytes
+/// after the last field are kept.
+public struct MovieHeader: Sendable, Equatable {
     public var version: UInt8
-    public var timescale: UInt32
-    public var duration: UInt64
-    public var nextTrackID: UInt32
+    public var flags: UInt32
     /// Creation time: seconds since 1904-01-01 00:00 UTC (0 when the writer left it unset).
     public var creationTime: UInt64
+    public var modificationTime: UInt64
+    public var timescale: UInt32
+    public var duration: UInt64
+    /// Rate, volume, reserved, matrix and pre-defined: 76 bytes as stored.
+    public var presentationFields: [UInt8]
+    public var nextTrackID: UInt32
+    public var trailing: [UInt8]
+
+    static let presentationFieldsLength = 4 + 2 + 10 + 36 + 24
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
-        version = try r.readVersionFlags().version
-        if version == 1 { creationTime = try r.readUInt64(); try r.skip(8); timescale = try r.readUInt32(); duration = try r.readUInt64() }
-        else { creationTime = UInt64(try r.readUInt32()); try r.skip(4); timescale = try r.readUInt32(); duration = UInt64(try r.readUInt32()) }
-        try r.skip(4 + 2 + 10 + 36 + 24)
+        (version, flags) = try r.readVersionFlags()
+        let times = try r.readHeaderTimes(version: version)
+        (creationTime, modificationTime, timescale, duration) = (times.creationTime, times.modificationTime, times.timescale, times.duration)
+        presentationFields = try r.readBytes(MovieHeader.presentationFieldsLength)
         nextTrackID = try r.readUInt32()
         guard timescale > 0 else { throw r.error(.invalidValue, "movie timescale is 0") }
+        trailing = r.readRest()
     }
 
-    /// Offset of next_track_ID within the mvhd payload.
-    static func nextTrackIDOffset(version: UInt8) -> Int { (version == 1 ? 4 + 28 : 4 + 16) + 4 + 2 + 10 + 36 + 24 }
+    public func atom() -> Atom {
+        var w = ByteWriter(capacity: 112 + trailing.count)
+        w.u8(version); w.u24(flags)
+        w.headerTimes(HeaderTimes(creationTime: creationTime, modificationTime: modificationTime, timescale: timescale, duration: duration), version: version)
+        w.append(presentationFields)
+        w.u32(nextTrackID)
+        w.append(trailing)
+        return Atom(type: "mvhd", payload: w.bytes)
+    }
 
-    /// Writes `nextTrackID` back into the atom's payload.
+    /// Writes `nextTrackID` back into an `mvhd` atom; every other byte stays. An atom that does
+    /// not parse is left as it is.
     public static func setNextTrackID(_ id: UInt32, in atom: Atom) {
-        let at = nextTrackIDOffset(version: atom.payload.first ?? 0)
-        guard atom.payload.count >= at + 4 else { return }
-        for i in 0..<4 { atom.payload[at + i] = UInt8((id >> UInt32(24 - 8 * i)) & 0xFF) }
+        guard var header = try? MovieHeader(atom, path: "mvhd") else { return }
+        header.nextTrackID = id
+        atom.payload = header.atom().payload
     }
 
     public var durationSeconds: Double { Double(duration) / Double(timescale) }

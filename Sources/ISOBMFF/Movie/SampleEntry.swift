@@ -22,23 +22,14 @@ public struct SampleEntry: Sendable {
     public init(_ atom: Atom, handler: FourCC, path: String) throws {
         format = atom.type
         metadataKeys = []
-        if atom.type == "mebx", let keys = atom.child("keys"), let items = keys.children {
-            for item in items where item.isContainer {
-                var d = MetadataKeyDescription(localID: item.type.rawValue, namespace: FourCC(0), key: "", dataType: nil)
-                if let keyd = item.child("keyd") {
-                    var r = keyd.payloadReader(path: path + "/keys/keyd")
-                    d.namespace = try r.readFourCC()
-                    d.key = String(decoding: r.readRest(), as: UTF8.self)
-                }
-                if let dtyp = item.child("dtyp") {
-                    var r = dtyp.payloadReader(path: path + "/keys/dtyp")
-                    let ns = try r.readUInt32()
-                    if ns == 0 && r.remaining >= 4 { d.dataType = try r.readUInt32() }
-                }
-                metadataKeys.append(d)
+        if atom.type == "mebx", atom.isContainer, atom.prefix.count == 8 {
+            metadataKeys = try MetadataSampleEntry(atom, path: path).declarations.map { d in
+                MetadataKeyDescription(localID: d.localID, namespace: d.key?.namespace ?? FourCC(0),
+                                       key: d.key.map { String(decoding: $0.value, as: UTF8.self) } ?? "",
+                                       dataType: d.dataType?.wellKnownType)
             }
-        } else if handler == "vide" || SampleEntry.visualFormats.contains(atom.type), !atom.isContainer {
-            var r = atom.payloadReader(path: path)
+        } else if handler == "vide" || SampleEntry.visualFormats.contains(atom.type) {
+            var r = atom.fixedFieldsReader(path: path)
             try r.skip(8 + 16)
             width = Int(try r.readUInt16())
             height = Int(try r.readUInt16())

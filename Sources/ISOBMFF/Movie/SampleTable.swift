@@ -21,52 +21,28 @@ public struct SampleTable: Sendable {
             guard let a = stbl.child(t) else { throw ParseError(.invalidValue, "missing '\(t)'", path: path, offset: stbl.originalOffset ?? 0) }
             return a
         }
-        var r = try need("stts").payloadReader(path: path + "/stts")
-        _ = try r.readVersionFlags()
-        var n = try r.readUInt32()
-        try r.requireEntries(n, size: 8, what: "time-to-sample")
-        timeToSample = []
-        timeToSample.reserveCapacity(Int(n))
-        for _ in 0..<n { timeToSample.append(TimeToSample(count: try r.readUInt32(), delta: try r.readUInt32())) }
+        timeToSample = try TimeToSampleBox(try need("stts"), path: path + "/stts").entries
 
         compositionOffsets = []
         if let ctts = stbl.child("ctts") {
-            r = ctts.payloadReader(path: path + "/ctts")
+            var r = ctts.payloadReader(path: path + "/ctts")
             _ = try r.readVersionFlags()
-            n = try r.readUInt32()
+            let n = try r.readUInt32()
             try r.requireEntries(n, size: 8, what: "composition offset")
             compositionOffsets.reserveCapacity(Int(n))
             for _ in 0..<n { compositionOffsets.append(CompositionOffset(count: try r.readUInt32(), offset: try r.readInt32())) }
         }
 
-        r = try need("stsc").payloadReader(path: path + "/stsc")
-        _ = try r.readVersionFlags()
-        n = try r.readUInt32()
-        try r.requireEntries(n, size: 12, what: "sample-to-chunk")
-        sampleToChunk = []
-        sampleToChunk.reserveCapacity(Int(n))
-        for _ in 0..<n {
-            let e = SampleToChunk(firstChunk: try r.readUInt32(), samplesPerChunk: try r.readUInt32(), descriptionIndex: try r.readUInt32())
-            guard e.firstChunk >= 1, e.firstChunk > (sampleToChunk.last?.firstChunk ?? 0) else {
-                throw r.error(.invalidValue, "sample-to-chunk first chunks not increasing from 1")
-            }
-            sampleToChunk.append(e)
-        }
+        sampleToChunk = try SampleToChunkBox(try need("stsc"), path: path + "/stsc").entries
 
         guard let stsz = stbl.child("stsz") else {
             if stbl.child("stz2") != nil { throw ParseError(.unsupported, "compact sample sizes (stz2) are not supported", path: path, offset: stbl.originalOffset ?? 0) }
             throw ParseError(.invalidValue, "missing 'stsz'", path: path, offset: stbl.originalOffset ?? 0)
         }
-        r = stsz.payloadReader(path: path + "/stsz")
-        _ = try r.readVersionFlags()
-        constantSampleSize = try r.readUInt32()
-        sampleCount = try r.readUInt32()
-        sampleSizes = []
-        if constantSampleSize == 0 {
-            try r.requireEntries(sampleCount, size: 4, what: "sample size")
-            sampleSizes.reserveCapacity(Int(sampleCount))
-            for _ in 0..<sampleCount { sampleSizes.append(try r.readUInt32()) }
-        }
+        let sizes = try SampleSizeBox(stsz, path: path + "/stsz")
+        constantSampleSize = sizes.constantSize
+        sampleCount = sizes.sampleCount
+        sampleSizes = sizes.sizes
 
         if let stco = stbl.child("stco") { chunkOffsets = try ChunkOffsetTable(stco, path: path + "/stco") }
         else if let co64 = stbl.child("co64") { chunkOffsets = try ChunkOffsetTable(co64, path: path + "/co64") }

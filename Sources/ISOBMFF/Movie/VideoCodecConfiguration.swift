@@ -24,10 +24,7 @@ public struct VideoCodecConfiguration: Sendable, Equatable {
     public var decoderConfiguration: [UInt8]
     public var colour: ColourDescription?
 
-    /// A visual sample entry's fixed fields before its child boxes (ISO/IEC 14496-12 12.1.3):
-    /// 6 reserved + 2 data reference index + 16 pre-defined/reserved + width, height (2+2) +
-    /// resolutions (4+4) + 4 reserved + frame count (2) + compressor name (32) + depth (2) + 2.
-    static let visualPrefixLength = 78
+    static let visualPrefixLength = ContainerRegistry.visualSampleEntryPrefixLength
 
     /// Reads the configuration of `entry` (one child of `stsd`). Throws `.unsupported` for a
     /// codec other than H.264/HEVC, `.invalidValue` when the configuration box is missing.
@@ -39,22 +36,19 @@ public struct VideoCodecConfiguration: Sendable, Equatable {
         default:
             throw ParseError(.unsupported, "video codec '\(entry.type)' is not supported (H.264 or HEVC only)", path: path, offset: entry.originalOffset ?? 0)
         }
-        // The tree parser keeps sample entries as leaves: their children are read here.
-        var r = entry.payloadReader(path: path)
+        // The fields before the child boxes (the registry opens the entry after them).
+        var r = entry.fixedFieldsReader(path: path)
         try r.skip(24)
         width = Int(try r.readUInt16())
         height = Int(try r.readUInt16())
-        try r.skip(VideoCodecConfiguration.visualPrefixLength - 28)
         let configType: FourCC = codec == .h264 ? "avcC" : "hvcC"
         var configuration: [UInt8]? = nil
         colour = nil
-        let limit = r.baseOffset + UInt64(r.end)
-        while r.remaining >= 8 {
-            let header = try BoxHeader.parse(&r, limit: limit, path: path)
-            var body = try r.subReader(Int(header.payloadSize), path: path + "/\(header.type)")
-            if header.type == configType, configuration == nil {
-                configuration = body.readRest()
-            } else if header.type == "colr", colour == nil {
+        for box in try entry.registeredChildren(parent: "stsd", path: path, depth: 6) where !box.isContainer {
+            if box.type == configType, configuration == nil {
+                configuration = box.payload
+            } else if box.type == "colr", colour == nil {
+                var body = box.payloadReader(path: path + "/colr")
                 colour = try VideoCodecConfiguration.readColour(&body)
             }
         }

@@ -27,38 +27,17 @@ public struct QuickTimeMetadata: Sendable {
         guard let children = meta.children else { return nil }
         guard let hdlr = meta.child("hdlr"), (try? HandlerReference(hdlr, path: path + "/hdlr"))?.handlerType == "mdta" else { return nil }
         guard let keysAtom = children.first(where: { $0.type == "keys" }) else { items = []; return }
-        var r = keysAtom.payloadReader(path: path + "/keys")
-        _ = try r.readVersionFlags()
-        let count = try r.readUInt32()
-        try r.requireEntries(count, size: 8, what: "key")
-        var keys: [(FourCC, String)] = []
-        keys.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            let size = try r.readUInt32()
-            guard size >= 8 else { throw r.error(.invalidValue, "key entry size \(size) is below 8") }
-            let ns = try r.readFourCC()
-            let name = try r.readBytes(Int(size) - 8)
-            keys.append((ns, String(decoding: name, as: UTF8.self)))
-        }
+        let keys = try MetadataKeysBox(keysAtom, path: path + "/keys").entries
         var list: [Item] = []
         let ilstPath = path + "/ilst"
         if let ilst = meta.child("ilst") {
-            // `ilst` is kept as a leaf by the tree parser; its children are parsed here.
-            var lr = ilst.payloadReader(path: ilstPath)
-            while !lr.isAtEnd {
-                let itemHeader = try BoxHeader.parse(&lr, limit: lr.baseOffset + UInt64(lr.end), path: ilstPath)
-                var body = try lr.subReader(Int(itemHeader.payloadSize), path: ilstPath + "/item")
-                let index = Int(itemHeader.type.rawValue)
-                while !body.isAtEnd {
-                    let dh = try BoxHeader.parse(&body, limit: body.baseOffset + UInt64(body.end), path: ilstPath + "/item")
-                    var d = try body.subReader(Int(dh.payloadSize), path: ilstPath + "/item/\(dh.type)")
-                    guard dh.type == "data" else { continue }
-                    let type = try d.readUInt32()
-                    let locale = try d.readUInt32()
+            for item in try MetadataItemList(ilst, path: ilstPath).items {
+                let index = Int(item.keyIndex)
+                for data in item.dataBoxes {
                     guard index >= 1, index <= keys.count else {
-                        throw d.error(.invalidValue, "item names key \(index) of \(keys.count)")
+                        throw ParseError(.invalidValue, "item names key \(index) of \(keys.count)", path: ilstPath + "/item/data", offset: ilst.originalOffset ?? 0)
                     }
-                    list.append(Item(key: keys[index - 1].1, namespace: keys[index - 1].0, typeIndicator: type & 0x00FF_FFFF, locale: locale, value: d.readRest()))
+                    list.append(Item(key: keys[index - 1].name, namespace: keys[index - 1].namespace, typeIndicator: data.typeIndicator, locale: data.locale, value: data.value))
                 }
             }
         }
@@ -85,45 +64,25 @@ public struct QuickTimeMetadata: Sendable {
 
     /// `keys` atom: one entry per distinct key, in first-use order.
     public func keysAtom() -> (atom: Atom, indexOf: [String: UInt32]) {
-        var w = ByteWriter()
-        var order: [Item] = []
+        var entries: [MetadataKeysBox.Entry] = []
         var index: [String: UInt32] = [:]
         for item in items where index[item.key] == nil {
-            order.append(item)
-            index[item.key] = UInt32(order.count)
+            entries.append(.init(namespace: item.namespace, value: Array(item.key.utf8)))
+            index[item.key] = UInt32(entries.count)
         }
-        w.u32(0)
-        w.u32(UInt32(order.count))
-        for item in order {
-            let name = Array(item.key.utf8)
-            w.u32(UInt32(8 + name.count))
-            w.fourCC(item.namespace)
-            w.append(name)
-        }
-        return (Atom(type: "keys", payload: w.bytes), index)
+        return (MetadataKeysBox(entries: entries).atom(), index)
     }
 
-    /// `ilst` atom for `items` given the key indices from `keysAtom()`.
+    /// `ilst` atom for `items` given the key indices from `keysAtom()`: one `data` per item.
     public func itemListAtom(indexOf: [String: UInt32]) -> Atom {
-        var w = ByteWriter()
-        for item in items {
-            let dataSize = 16 + item.value.count
-            w.u32(UInt32(8 + dataSize))
-            w.u32(indexOf[item.key]!)
-            w.u32(UInt32(dataSize))
-            w.fourCC("data")
-            w.u32(item.typeIndicator)
-            w.u32(item.locale)
-            w.append(item.value)
-        }
-        return Atom(type: "ilst", payload: w.bytes)
+        MetadataItemList(items: items.map { item in
+            MetadataItemList.Item(keyIndex: indexOf[item.key]!, boxes: [.data(.init(typeField: item.typeIndicator, locale: item.locale, value: item.value))])
+        }).atom()
     }
 
     /// A `hdlr` atom for `mdta` metadata, as QuickTime writes it.
     public static func handlerAtom() -> Atom {
-        var w = ByteWriter()
-        w.u32(0); w.u32(0); w.fourCC("mdta"); w.zeros(12); w.u8(0)
-        return Atom(type: "hdlr", payload: w.bytes)
+        HandlerReference(componentType: FourCC(0), handlerType: "mdta", nameField: [0]).atom()
     }
 
     /// Writes these items into `meta` (QuickTime form), replacing its `keys` and `ilst` and

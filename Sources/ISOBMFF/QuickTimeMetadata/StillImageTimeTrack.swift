@@ -58,19 +58,11 @@ public enum StillImageTimeTrack {
     ///   - stillTick: presentation time of the still, in the movie timescale.
     ///   - sampleDuration: sample duration in the movie timescale (a frame, typically).
     public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTick: UInt64, sampleDuration: UInt32) -> Atom {
-        let ts = movieTimescale
         let emptyEdit = stillTick
         let duration = UInt32(max(1, sampleDuration))
-        let identity: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
 
-        var tkhd = ByteWriter()
-        tkhd.u32(0x0000_000F)               // version 0; enabled, in movie, in preview, in poster (as AVFoundation writes)
-        tkhd.u32(0); tkhd.u32(0)            // creation/modification time
-        tkhd.u32(trackID); tkhd.u32(0)
-        tkhd.u32(UInt32(clamping: emptyEdit + UInt64(duration)))
-        tkhd.zeros(8); tkhd.u16(0); tkhd.u16(0); tkhd.u16(0); tkhd.u16(0)
-        for m in identity { tkhd.i32(m) }
-        tkhd.u32(0); tkhd.u32(0)
+        // Enabled, in movie, in preview, in poster (as AVFoundation writes).
+        let tkhd = TrackHeader(flags: 0x0F, trackID: trackID, duration: UInt64(UInt32(clamping: emptyEdit + UInt64(duration)))).atom()
 
         var edits: [EditList.Entry] = []
         if emptyEdit > 0 { edits.append(EditList.Entry(duration: emptyEdit, mediaTime: -1, rate: 0x10000)) }
@@ -79,43 +71,35 @@ public enum StillImageTimeTrack {
 
         var cdsc = ByteWriter(); cdsc.u32(videoTrackID)
 
-        var mdhd = ByteWriter()
-        mdhd.u32(0); mdhd.u32(0); mdhd.u32(0); mdhd.u32(ts); mdhd.u32(duration); mdhd.u16(0x55C4); mdhd.u16(0)
-
-        var hdlr = ByteWriter()
-        let name = Array("Core Media Metadata".utf8)
-        hdlr.u32(0); hdlr.fourCC("mhlr"); hdlr.fourCC("meta"); hdlr.zeros(12); hdlr.u8(UInt8(name.count)); hdlr.append(name)
+        let mdhd = MediaHeader(timescale: movieTimescale, duration: UInt64(duration)).atom()
+        let hdlr = HandlerReference.quickTime(componentType: "mhlr", handlerType: "meta", name: "Core Media Metadata").atom()
+        let dataHandler = HandlerReference.quickTime(componentType: "dhlr", handlerType: "url ", name: "").atom()
 
         var gmin = ByteWriter()
         gmin.u32(0); gmin.u16(0x40); gmin.u16(0x8000); gmin.u16(0x8000); gmin.u16(0x8000); gmin.u16(0); gmin.u16(0)
 
-        var dataHandler = ByteWriter()
-        dataHandler.u32(0); dataHandler.fourCC("dhlr"); dataHandler.fourCC("url "); dataHandler.zeros(12); dataHandler.u8(0)
-
         var dref = ByteWriter()
         dref.u32(0); dref.u32(1); dref.u32(12); dref.fourCC("url "); dref.u32(1)
 
-        var keyd = ByteWriter(); keyd.fourCC("mdta"); keyd.append(Array(key.utf8))
-        var dtyp = ByteWriter(); dtyp.u32(0); dtyp.u32(dataType)
-        let keyEntry = Atom(type: FourCC(localKeyID), children: [Atom(type: "keyd", payload: keyd.bytes), Atom(type: "dtyp", payload: dtyp.bytes)])
-        let mebx = Atom(type: "mebx", prefix: [0, 0, 0, 0, 0, 0, 0, 1], children: [Atom(type: "keys", children: [keyEntry])])
+        let declaration = MetadataSampleEntry.KeyDeclaration(localID: localKeyID, key: .init(value: Array(key.utf8)), dataType: .init(wellKnown: dataType))
+        let mebx = MetadataSampleEntry(declarations: [declaration]).atom()
         let stsd = Atom(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 1], children: [mebx])
 
-        var stts = ByteWriter(); stts.u32(0); stts.u32(1); stts.u32(1); stts.u32(duration)
-        var stsc = ByteWriter(); stsc.u32(0); stsc.u32(1); stsc.u32(1); stsc.u32(1); stsc.u32(1)
-        var stsz = ByteWriter(); stsz.u32(0); stsz.u32(9); stsz.u32(1)
+        let stts = TimeToSampleBox(entries: [.init(count: 1, delta: duration)]).atom()
+        let stsc = SampleToChunkBox(entries: [.init(firstChunk: 1, samplesPerChunk: 1, descriptionIndex: 1)]).atom()
+        let stsz = SampleSizeBox(constantSize: UInt32(sample().count), sampleCount: 1).atom()
         let stco = ChunkOffsetTable(offsets: [0], is64Bit: false).atom()
 
-        let stbl = Atom(type: "stbl", children: [stsd, Atom(type: "stts", payload: stts.bytes), Atom(type: "stsc", payload: stsc.bytes), Atom(type: "stsz", payload: stsz.bytes), stco])
+        let stbl = Atom(type: "stbl", children: [stsd, stts, stsc, stsz, stco])
         let minf = Atom(type: "minf", children: [
             Atom(type: "gmhd", children: [Atom(type: "gmin", payload: gmin.bytes)]),
-            Atom(type: "hdlr", payload: dataHandler.bytes),
+            dataHandler,
             Atom(type: "dinf", children: [Atom(type: "dref", payload: dref.bytes)]),
             stbl,
         ])
-        let mdia = Atom(type: "mdia", children: [Atom(type: "mdhd", payload: mdhd.bytes), Atom(type: "hdlr", payload: hdlr.bytes), minf])
+        let mdia = Atom(type: "mdia", children: [mdhd, hdlr, minf])
         return Atom(type: "trak", children: [
-            Atom(type: "tkhd", payload: tkhd.bytes),
+            tkhd,
             Atom(type: "edts", children: [elst]),
             Atom(type: "tref", children: [Atom(type: "cdsc", payload: cdsc.bytes)]),
             mdia,

@@ -95,17 +95,18 @@ public struct HEIFItemEdit {
         var metaAtom = file.meta
         let fileSize = file.source.size
         let oldMeta = file.metaHeader
+        var result: (meta: [UInt8], appended: [UInt8]) = ([], [])
         var shift: Int64 = 0
-        var result: (meta: [UInt8], appended: [UInt8])? = nil
-        // Settle: growing meta moves the appended data, which may widen iloc, which grows meta.
-        for _ in 0..<4 {
+        // Growing meta moves the appended data, which may widen iloc, which grows meta: the
+        // shared offset pass repeats the layout until the shift it assumed is the one it made.
+        try OffsetFixup.settle(from: Int64(0), failure: ParseError(.invalidValue, "item offsets do not settle", path: "meta/iloc", offset: oldMeta.offset)) { assumed in
             var edited = iloc
-            try HEIFItemEdit.shiftAbsoluteOffsets(&edited, by: shift, after: oldMeta, except: id, file: file)
+            try HEIFItemEdit.shiftAbsoluteOffsets(&edited, by: assumed, after: oldMeta, except: id, file: file)
             var appended: [UInt8] = []
             if inPlaceTarget != nil {
                 edited.items[index].extents[0].length = UInt64(data.count)
             } else {
-                let newSize = UInt64(Int64(fileSize) + shift)
+                let newSize = UInt64(Int64(fileSize) + assumed)
                 edited.items[index].methodField &= 0xFFF0          // construction method 0: file offset
                 edited.items[index].dataReferenceIndex = 0
                 // Where extent offsets take no bytes, the base offset carries the position.
@@ -116,17 +117,13 @@ public struct HEIFItemEdit {
                 w.u32(UInt32(data.count + 8)); w.fourCC("mdat"); w.append(data)
                 appended = w.bytes
             }
-            edited.widenFieldsToFit()
-            metaAtom = HEIFItemEdit.replacing(in: file.meta, iloc: try edited.atom(),
+            metaAtom = HEIFItemEdit.replacing(in: file.meta, iloc: try edited.widenedAtom(),
                                               iinf: replacing == nil ? iinf.atom() : nil, iref: replacing == nil ? iref.atom() : nil,
                                               idatPatch: inPlaceTarget?.idatRelative.map { ($0, data) })
-            let newShift = Int64(metaAtom.size) - Int64(oldMeta.size)
             result = (metaAtom.serialized(), appended)
-            if newShift == shift { break }
-            shift = newShift
-            result = nil
+            shift = assumed
+            return Int64(metaAtom.size) - Int64(oldMeta.size)
         }
-        guard let result else { throw ParseError(.invalidValue, "item offsets do not settle", path: "meta/iloc", offset: oldMeta.offset) }
         metaBytes = result.meta
         appendedBytes = result.appended
         placement = inPlaceTarget == nil ? .appended : .inPlace
@@ -137,26 +134,20 @@ public struct HEIFItemEdit {
     /// Whether the new `meta` has the old one's size, so the file can be edited without moving anything.
     public var keepsMetaSize: Bool { UInt64(metaBytes.count) == file.metaHeader.size }
 
-    /// Moves every absolute offset that points past the old `meta` by `delta`. Data inside the
+    /// Moves every absolute offset that points past the old `meta` by `delta` (through the shared
+    /// `AbsoluteOffsetTable` relocation), leaving the item being written as it is. Data inside the
     /// old `meta` (other than through `idat`) cannot be followed when `meta` changes size.
     static func shiftAbsoluteOffsets(_ iloc: inout ItemLocationBox, by delta: Int64, after meta: BoxHeader, except: UInt32, file: HEIFFile) throws {
         guard delta != 0 else { return }
-        for i in iloc.items.indices where iloc.items[i].itemID != except && iloc.items[i].constructionMethod == .fileOffset {
-            var item = iloc.items[i]
+        for item in iloc.items where item.itemID != except && item.constructionMethod == .fileOffset {
             let ranges = try file.dataRanges(of: item)
             if ranges.contains(where: { $0.lowerBound < meta.end && $0.upperBound > meta.offset }) {
                 throw ParseError(.unsupported, "item \(item.itemID) lies inside 'meta'; its bytes would move", path: "meta/iloc", offset: meta.offset)
             }
-            func moved(_ v: UInt64) -> UInt64 { UInt64(Int64(v) + delta) }
-            if item.baseOffset >= meta.end {
-                item.baseOffset = moved(item.baseOffset)
-            } else {
-                for e in item.extents.indices where item.baseOffset + item.extents[e].offset >= meta.end {
-                    item.extents[e].offset = moved(item.extents[e].offset)
-                }
-            }
-            iloc.items[i] = item
         }
+        let kept = iloc.items.firstIndex { $0.itemID == except }.map { ($0, iloc.items[$0]) }
+        iloc.relocateOffsets { $0 >= meta.end ? UInt64(Int64($0) + delta) : $0 }
+        if let (i, item) = kept { iloc.items[i] = item }
     }
 
     /// A copy of `meta` with new `iloc` (and `iinf`/`iref` when given; an `iref` is added if

@@ -3,7 +3,7 @@ import BinaryIO
 /// Where each piece of the output movie goes, with every chunk offset made to point at the
 /// new position of the bytes it pointed at. Offsets are absolute, so a `moov` that grows in
 /// front of the media shifts them; a shifted offset past 4 GiB turns its table into `co64`,
-/// which grows `moov` again, so the layout is recomputed until the `moov` size settles.
+/// which grows `moov` again: `OffsetFixup` repeats the layout until the `moov` size settles.
 struct MovieLayout {
     enum Piece {
         /// A top-level box of the source, copied byte for byte.
@@ -60,17 +60,19 @@ struct MovieLayout {
         throw ParseError(.invalidValue, "chunk offset \(old) points outside the movie's media data", path: path, offset: old)
     }
 
+    /// Places every piece assuming the `moov` size, moves every chunk offset, and repeats
+    /// (`OffsetFixup`) until moving them left `moov` the size it was placed with.
     private mutating func settle(_ plan: MovieRewritePlan) throws {
-        for _ in 0..<8 {
-            let before = plan.moov.size
+        try OffsetFixup.settle(from: plan.moov.size, failure: ParseError(.invalidValue, "movie layout did not settle", path: "moov", offset: 0)) { _ in
             var position = base
             offsets = pieces.map { piece in
                 defer { position += size(of: piece, plan: plan) }
                 return position
             }
             for (stbl, table) in plan.carriedTables {
-                let moved = try table.offsets.map { try shifted($0, plan: plan, path: "moov/trak/mdia/minf/stbl/stco") }
-                stbl.replaceChunkOffsets(with: ChunkOffsetTable(offsets: moved, is64Bit: table.is64Bit))
+                var moved = table
+                try moved.relocateOffsets { try shifted($0, plan: plan, path: "moov/trak/mdia/minf/stbl/stco") }
+                stbl.replaceChunkOffsets(with: moved)
             }
             if let i = pieces.firstIndex(where: { if case .appendedMedia = $0 { return true }; return false }) {
                 let start = offsets[i] + UInt64(appendedMediaHeaderSize)
@@ -78,13 +80,9 @@ struct MovieLayout {
                     stbl.replaceChunkOffsets(with: ChunkOffsetTable(offsets: relative.map { start + $0 }, is64Bit: false))
                 }
             }
-            // Offsets were placed with the size `moov` had before this pass; done once it kept it.
-            if plan.moov.size == before {
-                moovBytes = plan.moov.serialized()
-                return
-            }
+            return plan.moov.size
         }
-        throw ParseError(.invalidValue, "movie layout did not settle", path: "moov", offset: 0)
+        moovBytes = plan.moov.serialized()
     }
 
     /// Bytes of all pieces together.
