@@ -22,10 +22,7 @@ public struct OverwriteJournal {
 
     /// The journal's name for `target`: hidden, beside it, in the same directory (same file system).
     public static func path(for target: String) -> String {
-        let slash = target.lastIndex(of: "/")
-        let dir = slash.map { String(target[..<$0]) + "/" } ?? ""
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        return dir + "." + name + ".livephoto-journal"
+        PathComponents.appending("." + PathComponents.lastComponent(target) + ".livephoto-journal", to: PathComponents.directory(of: target))
     }
 
     /// Writes and fsyncs the journal holding `oldBytes` (the bytes at `offset` of `target`,
@@ -38,24 +35,24 @@ public struct OverwriteJournal {
         header.u64(fileSize); header.u64(offset); header.u64(UInt64(oldBytes.count))
         header.u64(Self.checksum(fileSize: fileSize, offset: offset, bytes: oldBytes))
         header.append(oldBytes)
-        let fd = open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let fd = FileSystemCalls.open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ParseError(.io, "cannot write a journal beside the file: \(FileSource.describe(errno))") }
         do {
             try PositionedWrite.writeAll(header.bytes, to: fd, at: 0)
             guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
             close(fd)
-            Self.syncDirectory(of: journalPath)
+            AtomicFileWriter.syncDirectory(of: journalPath)
         } catch {
             close(fd)
-            unlink(journalPath)
+            FileSystemCalls.unlink(journalPath)
             throw error
         }
     }
 
     /// Ends the overwrite: the journal goes (and the directory is fsynced).
     public func remove() {
-        unlink(journalPath)
-        Self.syncDirectory(of: journalPath)
+        FileSystemCalls.unlink(journalPath)
+        AtomicFileWriter.syncDirectory(of: journalPath)
     }
 
     /// What `recover` did.
@@ -76,11 +73,11 @@ public struct OverwriteJournal {
         let journalPath = path(for: target)
         let source: FileSource
         do { source = try FileSource(path: journalPath) } catch {
-            if access(journalPath, F_OK) != 0 { return .none }
+            if FileSystemCalls.access(journalPath, F_OK) != 0 { return .none }
             throw error
         }
         guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) <= maximumLength else {
-            unlink(journalPath)
+            FileSystemCalls.unlink(journalPath)
             return .discarded
         }
         var reader = ByteReader(try source.read(at: 0, count: Int(source.size), path: "journal"), path: journalPath)
@@ -88,15 +85,15 @@ public struct OverwriteJournal {
         let fileSize = try reader.readUInt64(), offset = try reader.readUInt64(), length = try reader.readUInt64()
         let sum = try reader.readUInt64()
         guard magic == Self.magic, length == UInt64(reader.remaining) else {
-            unlink(journalPath)
+            FileSystemCalls.unlink(journalPath)
             return .discarded
         }
         let old = try reader.readBytes(Int(length))
         guard sum == checksum(fileSize: fileSize, offset: offset, bytes: old) else {
-            unlink(journalPath)
+            FileSystemCalls.unlink(journalPath)
             return .discarded
         }
-        let fd = open(target, O_RDWR | O_CLOEXEC)
+        let fd = FileSystemCalls.open(target, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
         defer { close(fd) }
         var st = stat()
@@ -105,8 +102,8 @@ public struct OverwriteJournal {
         }
         try PositionedWrite.writeAll(old, to: fd, at: offset)
         guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
-        unlink(journalPath)
-        syncDirectory(of: journalPath)
+        FileSystemCalls.unlink(journalPath)
+        AtomicFileWriter.syncDirectory(of: journalPath)
         return .restored
     }
 
@@ -118,13 +115,5 @@ public struct OverwriteJournal {
         }
         for byte in bytes { mix(byte) }
         return hash
-    }
-
-    static func syncDirectory(of path: String) {
-        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let fd = open(dir.isEmpty ? "/" : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
     }
 }

@@ -85,7 +85,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
     /// Saves the old bytes of the region in the journal; the movie itself is not touched.
     public func prepare() throws {
         precondition(state == .planned)
-        fd = open(path, O_RDWR | O_CLOEXEC)
+        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
         do {
             var st = stat()

@@ -79,7 +79,7 @@ public struct ScannedFile: Sendable, Equatable {
             }
         } catch {
             file.error = LivePhotoError.wrap(error, path: path).reason
-            if role == .movie, FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)) {
+            if role == .movie, FileSystemCalls.exists(OverwriteJournal.path(for: path)) {
                 // Checked only on failure: a `--faststart` growth was killed mid-write.
                 file.error! += "; an interrupted edit left its journal beside it: `livephoto pair` of this movie puts the old bytes back"
             }
