@@ -487,7 +487,7 @@ struct HostileInputTests {
     func randomFlips(_ name: String) throws {
         let original: [UInt8]
         if name.hasPrefix("corpus:") {
-            guard let path = Support.corpusFile(String(name.dropFirst(7))) else { return }
+            let path = try Support.requireCorpusFile(String(name.dropFirst(7)))
             original = try Support.bytes(path)
         } else if name == "synthetic:metadata" {
             original = try Self.movieWithMetadata()
