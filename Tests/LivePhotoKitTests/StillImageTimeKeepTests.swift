@@ -86,6 +86,7 @@ struct StillImageTimeKeepTests {
 
         #expect(try Self.trackBoxes(movie) == boxesBefore, "a track box changed")
         #expect(try Self.allSamples(movie) == samplesBefore, "a sample byte changed")
+        try MovieInvariants.check(original: Self.iphone, paired: movie, result: result)
         let file = try MovieFile.open(path: movie)
         #expect(file.movie.tracks.count == 5)
         #expect(file.moovBeforeMedia == faststart)
@@ -190,6 +191,7 @@ struct StillImageTimeKeepTests {
         #expect(first.status == "paired")
         #expect(first.stillImageTime == .kept)
         #expect(try Self.trackBoxes(movie) == boxesBefore)
+        try MovieInvariants.check(original: Support.corpusFile("avfoundation-pair/IMG.MOV"), paired: movie, result: first)
         let track = try #require(try MovieFile.open(path: movie).movie.stillImageTimeTracks.first)
         #expect(track.references.isEmpty, "no tref is added to a kept track")
         let second = try PairOperation.run(still: still, movie: movie)

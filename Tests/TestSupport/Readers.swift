@@ -21,6 +21,7 @@ public struct ReaderFailure: Error, CustomStringConvertible {
     public let reader: String
     public let file: String
     public let result: ProcessResult
+    public init(reader: String, file: String, result: ProcessResult) { self.reader = reader; self.file = file; self.result = result }
     public var description: String { "\(reader) failed (exit \(result.status)) on \(file): \(result.err.prefix(500))" }
 }
 
