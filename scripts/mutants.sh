@@ -17,7 +17,7 @@ only=${MUTANTS:-.}
 # name | file | the exact text (found exactly once) | what it becomes | tests that must fail (swift test --filter)
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
-dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairOperation.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairRoundTripTests
+dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairOperation.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
 udta-identifier|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|            userData.write(into: meta)|            _ = meta|MovieInvariantsTests
 next-track-id|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|{ MovieHeader.setNextTrackID(trackID + 1, in: mvhd) }|{ _ = mvhd }|MovieInvariantsTests
 track-past-movie-end|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
@@ -26,7 +26,7 @@ offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old 
 tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|Atom(type: "cdsc", payload: cdsc.bytes)|Atom(type: "cdep", payload: cdsc.bytes)|PairRoundTripTests
 rename|Sources/BinaryIO/AtomicFileWriter.swift|if rename(temporaryPath, targetPath) != 0 {|if rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
-layout-settle|Sources/ISOBMFF/Writing/MovieLayout.swift|if plan.moov.size == before {|if true {|MovieInvariantsTests
+layout-settle|Sources/ISOBMFF/Writing/MovieLayout.swift|if plan.moov.size == before {|if true {|MovieEdgeCaseTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -288,22 +288,6 @@ struct PairRoundTripTests {
         #expect(try Support.bytes(movie) == mb)
     }
 
-    @Test("--dry-run refuses a foreign MakerNote as a real run does, and writes nothing")
-    func dryRunRefusesForeignMakerNote() throws {
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-foreign-makernote.jpg"), to: dir)
-        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
-        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
-        var options = PairOptions()
-        options.dryRun = true
-        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie, options: options) }
-        #expect(e?.category == .refused)
-        #expect(e?.path == still)
-        #expect(try Support.bytes(still) == sb)
-        #expect(try Support.bytes(movie) == mb)
-    }
-
     @Test("still time outside the movie and a missing frame are refused")
     func stillTimeBounds() throws {
         let dir = try Support.tempDir()

@@ -7,7 +7,7 @@ import StillImage
 
 @Suite("pair: refusals and failures lose nothing")
 struct PairSafetyTests {
-    @Test("a foreign MakerNote is refused unless --replace-maker-note")
+    @Test("a foreign MakerNote is refused unless --replace-maker-note, in a --dry-run too")
     func foreignMakerNote() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -20,6 +20,12 @@ struct PairSafetyTests {
         #expect(e?.category == .refused)
         #expect(try Support.bytes(still) == sb)
         #expect(try Support.bytes(movie) == mb)
+        // A dry run says what a real run would do: refuse.
+        var dryRun = PairOptions()
+        dryRun.dryRun = true
+        let dry = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie, options: dryRun) }
+        #expect(dry?.category == .refused)
+        #expect(dry?.reason == e?.reason)
 
         var options = PairOptions()
         options.replaceForeignMakerNote = true

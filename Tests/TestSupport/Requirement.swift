@@ -53,7 +53,10 @@ extension Trait where Self == ConditionTrait {
     /// `@Test(.requires(.corpus, .ffprobe))`: skipped with the reason when one is missing,
     /// failed under `CI=true`.
     public static func requires(_ requirements: Requirement..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
-        .enabled("needs \(requirements.map(String.init(describing:)))", sourceLocation: sourceLocation) {
+        // Traits are made when the tests are listed, in the process that runs them: the comment
+        // (shown with a skip) names what is missing there.
+        let missing = requirements.filter { !$0.isMet }.map(String.init(describing:)).joined(separator: "; ")
+        return .enabled(Comment(rawValue: missing.isEmpty ? "all present" : missing), sourceLocation: sourceLocation) {
             guard let missing = Requirement.firstMissing(requirements) else { return true }
             if Requirement.isCI { throw MissingRequirement(requirement: missing) }
             return false
