@@ -72,4 +72,30 @@ struct MovieInvariantsTests {
         if way == .automatic { way = .fresh }  // the automatic choice would keep the movie's identifier: nothing to update
         try Self.pairAndCheck(source, way: way)
     }
+
+    @Test("a movie that ends inside its last frame: a still on that frame is cut to end with the movie")
+    func stillOnAFrameThatOutlastsTheMovie() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The fixture with mvhd's duration one tick short of the video's end.
+        let source = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "short.mov")
+        let file = try MovieFile.open(path: source)
+        let mvhd = try #require(file.movie.moov.child("mvhd"))
+        try #require(mvhd.payload.first == 0, "a version 0 mvhd")
+        let video = try #require(file.movie.videoTracks.first)
+        let timing = FrameTiming(track: video, movieTimescale: file.movie.header.timescale)
+        let shortened = UInt32(timing.endTick - 1)
+        var bytes = try Support.bytes(source)
+        // size, type, version/flags, creation and modification time, timescale: then the duration.
+        Support.putU32(shortened, at: Int(try #require(mvhd.originalOffset)) + 8 + 4 + 4 + 4 + 4, in: &bytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: source))
+        try #require(try MovieFile.open(path: source).movie.header.duration == UInt64(shortened))
+
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(source, to: dir, as: "paired.mov")
+        var options = PairOptions()
+        options.stillTime = .frame(timing.frameCount - 1)
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        try MovieInvariants.check(original: source, paired: movie, result: result)
+    }
 }
