@@ -56,17 +56,21 @@ run_tests() { # filter, log
 echo "mutants: building the unmutated copy in $scratch"
 "$SWIFT" build --build-tests >"$scratch/.mutant-logs/baseline.log" 2>&1 || { echo "mutants: the unmutated tree does not build (see $scratch/.mutant-logs/baseline.log)"; exit 2; }
 
-total=0; killed=0; survivors=(); declare -A passing
+# The tests must pass without the mutants, or a kill would mean nothing.
+declare -A passing
+while IFS='|' read -r name file from to filter; do
+    [ -n "$name" ] && [[ "$name" =~ $only ]] && [ -z "${passing[$filter]:-}" ] || continue
+    log="$scratch/.mutant-logs/baseline-${filter//[^A-Za-z0-9]/_}.log"
+    run_tests "$filter" "$log" || { echo "mutants: $filter fails on the unmutated tree (see $log)"; exit 2; }
+    passing[$filter]=1
+done <<<"$MUTANT_LIST"
+
+total=0; killed=0; survivors=()
 while IFS='|' read -r name file from to filter; do
     [ -n "$name" ] || continue
     [[ "$name" =~ $only ]] || continue
     log="$scratch/.mutant-logs/$name.log"
     : >"$log"
-    # The tests must pass without the mutant, or a kill would mean nothing.
-    if [ -z "${passing[$filter]:-}" ]; then
-        run_tests "$filter" "$log" || { echo "mutants: $filter fails on the unmutated tree (see $log)"; exit 2; }
-        passing[$filter]=1
-    fi
     apply "$file" "$from" "$to" || exit 2
     total=$((total + 1))
     if ! "$SWIFT" build --build-tests >>"$log" 2>&1; then
