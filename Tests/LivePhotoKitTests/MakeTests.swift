@@ -8,8 +8,6 @@ import StillImage
 /// `make` against FFmpeg's own decode of the same frame, on clips generated with ffmpeg.
 @Suite("make: the still is the video's frame")
 struct MakeFrameTests {
-    static let ready = MakeClips.ffmpeg != nil && Support.tool("ffprobe") != nil
-
     @Test("the still matches ffmpeg's decode of the frame (PSNR >= 40 dB), is exactly that frame, and verify --strict passes",
           .requires(.ffmpeg, .ffprobe), arguments: MakeClips.all)
     func stillMatchesFFmpeg(_ clip: MakeClips.Clip) throws {

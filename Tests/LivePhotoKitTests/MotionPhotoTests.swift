@@ -17,11 +17,9 @@ enum MotionPhotoFixtures {
         var broken: String?
     }
 
-    static var canBuild: Bool { Support.tool("python3") != nil }
-
     static func build() throws -> (dir: URL, manifest: [String: Entry]) {
         let dir = try Support.tempDir()
-        let r = try Support.run(Support.tool("python3")!, [Support.fixtures.appendingPathComponent("make_motion_photos.py").path, dir.path])
+        let r = try Support.run(try Support.requireTool("python3"), [Support.fixtures.appendingPathComponent("make_motion_photos.py").path, dir.path])
         guard r.status == 0 else { throw ParseError(.io, "make_motion_photos.py failed: \(r.err)") }
         let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
         return (dir, try JSONDecoder().decode([String: Entry].self, from: data))
