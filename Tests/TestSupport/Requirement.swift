@@ -66,12 +66,14 @@ extension Trait where Self == ConditionTrait {
 
 extension Support {
     /// Inside a test (e.g. one case of a parameterized test): returns when `requirement` is met;
-    /// otherwise cancels the running test case, which shows as skipped with the reason, or
-    /// fails it under `CI=true`.
+    /// otherwise leaves a warning with the reason and cancels the running test case (the console
+    /// does not show a cancelled case, the warning does), or fails it under `CI=true`.
     public static func require(_ requirement: Requirement, sourceLocation: SourceLocation = #_sourceLocation) throws {
         guard !requirement.isMet else { return }
         if Requirement.isCI { throw MissingRequirement(requirement: requirement) }
-        try Test.cancel(Comment(rawValue: requirement.description), sourceLocation: sourceLocation)
+        let reason = Comment(rawValue: "skipped: \(requirement)")
+        Issue.record(reason, severity: .warning, sourceLocation: sourceLocation)
+        try Test.cancel(reason, sourceLocation: sourceLocation)
     }
 
     /// The corpus file's path, or the running test case cancelled (failed under `CI=true`).
