@@ -34,14 +34,15 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-# The independent readers the tests cross-check against; tests skip only where these cannot be installed.
+# The independent readers the tests cross-check against. A failed install fails here: a test
+# run without them would skip (or, with CI=true, fail) every cross-check.
 test-deps: deps
 	@if command -v ffprobe >/dev/null && command -v exiftool >/dev/null && command -v heif-info >/dev/null; then \
 		echo "test-deps: ffprobe, exiftool and heif-info present"; \
 	else \
 		echo "test-deps: installing $(TEST_PACKAGES)"; \
 		( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) ) \
-			|| echo "test-deps: could not install $(TEST_PACKAGES); cross-check tests will skip"; \
+			|| { echo "test-deps: could not install $(TEST_PACKAGES)" >&2; exit 1; }; \
 	fi
 
 build: deps
@@ -103,7 +104,12 @@ test-install: deb test-deps
 fixtures: test-deps
 	bash Fixtures/generate.sh
 
-.PHONY: fuzz sanitize
+.PHONY: fuzz sanitize mutants
+
+# One-line mutations of the code (scripts/mutants.sh lists them), each built and tested in a
+# scratch copy of the tree; prints the kill rate and fails when one survives. Not in CI (time).
+mutants: deps
+	SWIFT=$(SWIFT) bash scripts/mutants.sh
 
 # libFuzzer targets (Fuzz/<Target>.swift), FUZZ_SECONDS each; a new target is one driver file
 # plus its name here. Not part of `make test` (time).

@@ -43,13 +43,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO"]),
-        .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO",
+        // What every test target shares: paths to fixtures and corpus, temporary folders, running
+        // processes, box builders, the seeded RNG, and `.requires(...)` for the corpus and readers.
+        .target(name: "TestSupport", dependencies: ["BinaryIO"], path: "Tests/TestSupport"),
+        .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO", "TestSupport"]),
+        .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO", "TestSupport",
                                                        .product(name: "PropertyBased", package: "swift-property-based")]),
         // Runs the built `livephoto` binary: exit codes, error lines, JSON output.
-        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto", "ISOBMFF", "BinaryIO"]),
+        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto", "ISOBMFF", "BinaryIO", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -7,11 +7,7 @@ import Glibc
 
 @Suite("FileLockSet: advisory locks on the files themselves")
 struct FileLockTests {
-    static func tempDir() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-lock-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func tempDir() throws -> URL { try Support.tempDir() }
 
     static func file(_ dir: URL, _ name: String, _ text: String = "x") -> String {
         let path = dir.appendingPathComponent(name).path

@@ -7,8 +7,7 @@ import CFileCopy
 struct FileMetadataTests {
     @Test("AtomicFileWriter gives the replacement the original's mode and user.* attributes; a failure to copy one is an error")
     func writerKeepsMetadata() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-meta-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("f.jpg").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))

@@ -6,8 +6,7 @@ import Testing
 /// length, and copies through the kernel land on the right bytes.
 @Suite struct FileSourceSliceTests {
     @Test func sliceReadsCopiesAndRefusesReadsPastItsEnd() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("binaryio-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("f").path
         let bytes = (0..<1000).map { UInt8($0 % 251) }

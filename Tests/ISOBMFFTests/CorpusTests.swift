@@ -3,13 +3,13 @@ import Testing
 import BinaryIO
 @testable import ISOBMFF
 
-/// Real files from `../shared/corpus` (read in place, never copied). Each test returns
-/// early, passing, when the corpus is absent.
+/// Real files from `../shared/corpus` (read in place, never copied). Without the corpus each
+/// test shows as skipped (failed under CI=true).
 @Suite("Real-world corpus")
 struct CorpusTests {
-    @Test("AVFoundation Live Photo movie")
+    @Test("AVFoundation Live Photo movie", .requires(.corpusFile("avfoundation-pair/IMG.MOV")))
     func avfoundationMovie() throws {
-        guard let path = Support.corpusFile("avfoundation-pair/IMG.MOV") else { return }
+        let path = Support.corpusFile("avfoundation-pair/IMG.MOV")
         let file = try MovieFile.open(path: path)
         #expect(file.majorBrand == "qt  ")
         #expect(file.topLevel.boxes.map(\.type) == ["ftyp", "wide", "mdat", "moov"])
@@ -55,10 +55,10 @@ struct CorpusTests {
         #expect(Array(sample.prefix(8)) == [0, 0, 0, 9, 0, 0, 0, 1])
     }
 
-    @Test("AVFoundation movie agrees with ffprobe")
+    @Test("AVFoundation movie agrees with ffprobe", .requires(.corpusFile("avfoundation-pair/IMG.MOV"), .ffprobe))
     func avfoundationFFprobe() throws {
-        guard let path = Support.corpusFile("avfoundation-pair/IMG.MOV"),
-              let json = try Support.ffprobeJSON(["-show_streams", "-show_format"], file: path) else { return }
+        let path = Support.corpusFile("avfoundation-pair/IMG.MOV")
+        let json = try Support.ffprobeJSON(["-show_streams", "-show_format"], file: path)
         let file = try MovieFile.open(path: path)
         let streams = try #require(json["streams"] as? [[String: Any]])
         #expect(streams.count == 2)
@@ -72,9 +72,10 @@ struct CorpusTests {
 
     static let heicFiles = ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"]
 
-    @Test("a HEIC still is ISO-BMFF without moov: scanned, but refused as a movie", arguments: heicFiles)
+    @Test("a HEIC still is ISO-BMFF without moov: scanned, but refused as a movie",
+          .requires(.corpusFile(heicFiles[0]), .corpusFile(heicFiles[1])), arguments: heicFiles)
     func heicIsNotAMovie(_ relative: String) throws {
-        guard let path = Support.corpusFile(relative) else { return }
+        let path = Support.corpusFile(relative)
         let source = try FileSource(path: path)
         let top = try TopLevelBoxes.scan(source)
         let ftyp = try #require(top.boxes.first)

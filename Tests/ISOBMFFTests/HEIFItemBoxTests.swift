@@ -163,7 +163,7 @@ struct HEIFItemBoxTests {
     }
 
     static var heifFiles: [String] {
-        [Support.fixture("still-heic.heic")] + ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"].compactMap(Support.corpusFile)
+        [Support.fixture("still-heic.heic")] + Support.corpusFiles(["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"])
     }
 
     @Test("real files: every item box, and meta as a whole, writes back byte for byte", arguments: heifFiles)

@@ -315,7 +315,7 @@ struct HostileInputTests {
         return Array(subject.bytes[0..<Int(subject.file.moovHeader.offset)]) + moov.serialized()
     }
 
-    @Test("a huge entry count over a few bytes throws at once", arguments: [
+    @Test("a huge entry count over a few bytes is refused as too large, before any table is read", arguments: [
         ("stco", 4), ("stsz", 8), ("stts", 4), ("stsc", 4), ("ctts", 4), ("elst", 4), ("keys", 4),
     ] as [(String, Int)])
     func hugeCounts(_ type: String, _ countOffset: Int) throws {
@@ -329,12 +329,9 @@ struct HostileInputTests {
         for count: UInt32 in [0xFFFF_FFFF, 0x4000_0000, 0x2000_0001] {
             var bytes = original
             Support.putU32(count, at: at, in: &bytes)
-            let clock = ContinuousClock()
-            var error: ParseError?
-            let elapsed = clock.measure {
-                error = Support.expectParseError("\(type) count \(count)") { _ = try Self.openAndExercise(try Support.write(bytes, in: dir)) }
-            }
-            #expect(elapsed < .milliseconds(500), "\(type) count \(count) took \(elapsed)")
+            // `tooLarge` is the count check against the bytes present, made before any table is
+            // allocated or read (speed belongs in `make bench`, not in a test).
+            let error = Support.expectParseError("\(type) count \(count)") { _ = try Self.openAndExercise(try Support.write(bytes, in: dir)) }
             #expect(error?.kind == .tooLarge)
             #expect(error?.path.hasSuffix(type) == true, "path \(error?.path ?? "-") should name \(type)")
             #expect(error?.offset ?? 0 >= UInt64(at - countOffset - Support.headerLength(atom)))
@@ -354,12 +351,7 @@ struct HostileInputTests {
         Support.putU32(0xFFFF_FFFF, at: stsz + 8, in: &bytes)     // ...and 4 billion of them,
         Support.putU32(0xFFFF_FFFF, at: stts + 8, in: &bytes)     // all timed,
         Support.putU32(0xFFFF_FFFF, at: stsc + 12, in: &bytes)    // all in one chunk.
-        let clock = ContinuousClock()
-        var error: ParseError?
-        let elapsed = clock.measure {
-            error = Support.expectParseError("4 billion constant-size samples") { _ = try Self.openAndExercise(try Support.write(bytes, in: dir)) }
-        }
-        #expect(elapsed < .milliseconds(500))
+        let error = Support.expectParseError("4 billion constant-size samples") { _ = try Self.openAndExercise(try Support.write(bytes, in: dir)) }
         #expect(error?.kind == .tooLarge)
         #expect(error?.path == "moov/trak/mdia/minf/stbl/stsz")
 
@@ -445,14 +437,10 @@ struct HostileInputTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: 20 + declared)
         try handle.close()
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            error = Support.expectParseError("huge moov in a sparse file") { _ = try MovieFile.open(path: path) }
-        }
+        error = Support.expectParseError("huge moov in a sparse file") { _ = try MovieFile.open(path: path) }
         #expect(error?.kind == .tooLarge)
         #expect(error?.path == "moov")
         #expect(error?.message.contains("MiB") == true)
-        #expect(elapsed < .milliseconds(500))
     }
 
     @Test("too many top-level boxes, a missing file, a directory")
@@ -487,7 +475,7 @@ struct HostileInputTests {
     func randomFlips(_ name: String) throws {
         let original: [UInt8]
         if name.hasPrefix("corpus:") {
-            guard let path = Support.corpusFile(String(name.dropFirst(7))) else { return }
+            let path = try Support.requireCorpusFile(String(name.dropFirst(7)))
             original = try Support.bytes(path)
         } else if name == "synthetic:metadata" {
             original = try Self.movieWithMetadata()

@@ -85,10 +85,10 @@ struct SampleBytesTests {
         #expect(offsets[3] == offsets[0].map { $0 - 20 })
     }
 
-    @Test("sample positions and sizes match ffprobe's packets", arguments: Support.movieFixtures)
+    @Test("sample positions and sizes match ffprobe's packets", .requires(.ffprobe), arguments: Support.movieFixtures)
     func matchesFFprobePackets(_ name: String) throws {
         let path = Support.fixture(name)
-        guard let json = try Support.ffprobeJSON(["-show_packets", "-show_entries", "packet=stream_index,pos,size,pts,dts"], file: path) else { return }
+        let json = try Support.ffprobeJSON(["-show_packets", "-show_entries", "packet=stream_index,pos,size,pts,dts"], file: path)
         let packets = try #require(json["packets"] as? [[String: Any]])
         let file = try MovieFile.open(path: path)
         for (index, track) in file.movie.tracks.enumerated() {

@@ -4,10 +4,9 @@ import Testing
 /// The command line as a user runs it: exit codes, one-line errors on stderr, JSON on stdout.
 @Suite("livephoto command line")
 struct CLITests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static func fixture(_ name: String) -> String { repo.appendingPathComponent("Fixtures/\(name)").path }
-    static let corpus = repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("README.md").path) }
+    static var repo: URL { Support.repo }
+    static func fixture(_ name: String) -> String { Support.fixture(name) }
+    static var corpus: URL { Support.corpus }
 
     /// The `livephoto` binary built beside the test bundle.
     static let binary: String = {
@@ -19,32 +18,15 @@ struct CLITests {
         return repo.appendingPathComponent(".build/debug/livephoto").path
     }()
 
-    struct Run { let status: Int32; let out: String; let err: String }
+    typealias Run = ProcessResult
 
     static func livephoto(_ args: String...) throws -> Run { try livephoto(args) }
 
     static func livephoto(_ args: [String]) throws -> Run { try run(binary, args) }
 
-    /// Runs `executable` with `arguments`, collecting its exit status and both outputs.
-    static func run(_ executable: String, _ arguments: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
-    }
+    static func run(_ executable: String, _ arguments: [String]) throws -> Run { try Support.run(executable, arguments) }
 
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func scratch() throws -> URL { try Support.tempDir() }
 
     static func copy(_ name: String, to dir: URL, as newName: String? = nil) throws -> String {
         let dest = dir.appendingPathComponent(newName ?? name).path
@@ -254,7 +236,7 @@ struct CLITests {
         #expect(ok.status == 0)
     }
 
-    @Test("corpus: inspect reports the identifiers the corpus README lists", .enabled(if: hasCorpus))
+    @Test("corpus: inspect reports the identifiers the corpus README lists", .requires(.corpus))
     func corpusInspect() throws {
         let jpg = Self.corpus.appendingPathComponent("avfoundation-pair/IMG.JPG").path
         let mov = Self.corpus.appendingPathComponent("avfoundation-pair/IMG.MOV").path

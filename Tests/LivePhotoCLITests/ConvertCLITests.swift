@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `livephoto convert` as a user runs it: outputs, JSON, folders, exit codes and error lines.
-@Suite("livephoto convert", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3 for the Motion Photo generator"))
+@Suite("livephoto convert", .requires(.python3))
 struct ConvertCLITests {
     /// The synthetic Motion Photos, built by the committed generator into `dir`.
     static func motionPhotos(in dir: URL) throws {
@@ -105,15 +105,10 @@ struct ConvertCLITests {
         let output = dir.appendingPathComponent("IMG_0007.MP.jpg").path
         #expect(doc["motionPhoto"] as? String == output)
         #expect(abs((doc["stillTime"] as? Double ?? 0) - 0.8) < 1e-9)
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool") else { return }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        p.arguments = ["-s3", "-a", "-MotionPhoto", "-MotionPhotoVersion", "-MotionPhotoPresentationTimestampUs", "-DirectoryItemSemantic", "-Title", output]
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        try p.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        guard let exiftool = Support.reader("exiftool") else { return }
+        let read = try Support.run(exiftool, ["-s3", "-a", "-MotionPhoto", "-MotionPhotoVersion", "-MotionPhotoPresentationTimestampUs", "-DirectoryItemSemantic", "-Title", output])
+        #expect(read.status == 0, "exiftool: \(read.err)")
+        let text = read.out
         #expect(text.split(separator: "\n").map(String.init) == ["1", "1", "800000", "Primary", "MotionPhoto", "livephoto fixture"], "\(text)")
     }
 

@@ -10,7 +10,7 @@ struct GrowInPlaceKillTests {
     static let ffmpeg = SafetyTests.tool("ffmpeg")
 
     @Test("SIGKILL at every write step of --faststart in place: original or paired form; a rerun completes",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func killAtEveryStep() throws {
         let source = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: source) }
@@ -77,7 +77,7 @@ struct GrowInPlaceKillTests {
     }
 
     @Test("killed mid-overwrite through a symbolic link: the journal is beside the real file, and a rerun through the link restores and pairs it",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func killThroughSymbolicLink() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -10,44 +10,8 @@ import Glibc
 /// `ulimit -f`, and a kill at every write step.
 @Suite("safety: concurrency, signals, limits, kills")
 struct SafetyTests {
-    struct Run {
-        let status: Int32
-        let signalled: Bool
-        let out: String
-        let err: String
-    }
-
-    /// Starts `livephoto` (or `bash -c script`) with extra environment; `wait()` collects it.
-    final class Started {
-        let process = Process()
-        let out = Pipe(), err = Pipe()
-        var outData = Data(), errData = Data()
-        let readers = DispatchGroup()
-
-        init(_ executable: String, _ args: [String], env: [String: String] = [:]) throws {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = args
-            process.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            for (pipe, isOut) in [(out, true), (err, false)] {
-                readers.enter()
-                DispatchQueue.global().async {
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    if isOut { self.outData = data } else { self.errData = data }
-                    self.readers.leave()
-                }
-            }
-        }
-
-        func wait() -> Run {
-            readers.wait()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                       out: String(decoding: outData, as: UTF8.self), err: String(decoding: errData, as: UTF8.self))
-        }
-    }
+    typealias Run = ProcessResult
+    typealias Started = StartedProcess
 
     /// The binary under test; `LIVEPHOTO_TEST_BINARY` points the suite at another build
     /// (e.g. an older one, to see these tests fail there).
@@ -57,16 +21,11 @@ struct SafetyTests {
         try Started(binary, args, env: env).wait()
     }
 
-    static func tool(_ name: String) -> String? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func tool(_ name: String) -> String? { Support.tool(name) }
 
     static func bytes(_ path: String) -> [UInt8]? { (try? Data(contentsOf: URL(fileURLWithPath: path))).map { Array($0) } }
 
-    static func temporaries(_ dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.contains(".livephoto-") }
-    }
+    static func temporaries(_ dir: URL) -> [String] { Support.temporaries(in: dir) }
 
     static func jsonObjects(_ text: String) -> [[String: Any]] {
         // `pair --json` on one pair prints one pretty document; on folders, one object per line.
@@ -175,7 +134,7 @@ struct SafetyTests {
         #expect(Self.temporaries(dir).isEmpty)
     }
 
-    @Test("an EXIF that would outgrow one APP1 (64 KB) is refused with exit 4, not 3", .enabled(if: Self.tool("exiftool") != nil))
+    @Test("an EXIF that would outgrow one APP1 (64 KB) is refused with exit 4, not 3", .requires(.exiftool))
     func exifOver64KB() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

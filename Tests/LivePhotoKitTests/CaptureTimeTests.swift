@@ -73,7 +73,7 @@ struct CaptureTimeTests {
         #expect(LibraryFinding.Kind.captureTimeMismatch.rawValue == "capture-time-mismatch")
     }
 
-    @Test("scan reads the capture times it compares, and pair DIR leaves a mismatch alone", .enabled(if: Support.tool("exiftool") != nil))
+    @Test("scan reads the capture times it compares, and pair DIR leaves a mismatch alone", .requires(.exiftool))
     func scanAndPairDir() throws {
         let exiftool = try #require(Support.tool("exiftool"))
         let dir = try Support.tempDir()
@@ -102,7 +102,7 @@ struct CaptureTimeTests {
         #expect(try Support.bytes(far) == before.0 && Support.bytes(farMovie) == before.1)
     }
 
-    @Test("corpus: the iPhone movie's creationdate is read in its own offset", .enabled(if: Support.hasCorpus))
+    @Test("corpus: the iPhone movie's creationdate is read in its own offset", .requires(.corpus))
     func corpusCreationDate() throws {
         let movie = ScannedFile.read(path: Support.corpusFile("iphone-movie/iphone15-livephoto.MOV"), role: .movie)
         let date = try #require(movie.captureTime)

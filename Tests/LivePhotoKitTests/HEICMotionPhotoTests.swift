@@ -8,7 +8,7 @@ import StillImage
 /// `convert` with Samsung HEIC Motion Photos (the MP4 in a top-level `mpvd` box) and HEIC Live
 /// Photos: the still stays HEIC with every item but the XMP/Exif byte for byte, libheif decodes
 /// the same pixels, exiftool and ffprobe read the results.
-@Suite(.enabled(if: MotionPhotoFixtures.canBuild && Support.tool("heif-enc") != nil, "needs python3 and heif-enc to build the HEIC Motion Photos"))
+@Suite(.requires(.python3, .heifEnc))
 struct HEICMotionPhotoTests {
     static func build() throws -> (dir: URL, manifest: [String: MotionPhotoFixtures.Entry]) { try MotionPhotoFixtures.build(heic: true) }
 
@@ -134,7 +134,7 @@ struct HEICMotionPhotoTests {
 
     /// A real iPhone HEIC (grid of tiles, XMP item) paired, then Live → Motion → Live → Motion:
     /// equal pairs, the same tiles, the same video packets and still time.
-    @Test(.enabled(if: Support.hasCorpus, "the corpus is absent"))
+    @Test(.requires(.corpus))
     func corpusGridHEICRoundTrips() throws {
         let (dir, still, movie, paired) = try MotionPhotoFixtures.pairedCopies(still: Support.corpusFile("iphone-heic/IMG_2927.HEIC"), stillName: "IMG_2927.HEIC")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -9,13 +9,13 @@ import StillImage
 /// properties and references stay; independent readers (exiftool, libheif) agree.
 @Suite("pair: HEIC stills")
 struct HEICPairTests {
-    static let heifInfo = Support.tool("heif-info")
-    static let heifConvert = Support.tool("heif-convert")
-    static let exiftool = Support.tool("exiftool")
+    // Readers for the extra cross-checks: a missing one leaves a warning (a failure under CI=true).
+    static var heifInfo: String? { Support.reader("heif-info") }
+    static var heifConvert: String? { Support.reader("heif-convert") }
+    static var exiftool: String? { Support.reader("exiftool") }
     static let heicFixture = Support.fixture("still-heic.heic")
-    static var corpusHEICs: [String] {
-        ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"].map(Support.corpusFile).filter { FileManager.default.fileExists(atPath: $0) }
-    }
+    static let corpusHEICNames = ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"]
+    static var corpusHEICs: [String] { corpusHEICNames.map(Support.corpusFile) }
 
     /// Every item's bytes by id.
     static func itemBytes(_ path: String) throws -> [UInt32: [UInt8]] {
@@ -93,7 +93,7 @@ struct HEICPairTests {
     }
 
     @Test("corpus iPhone HEICs (grid of 48 tiles, XMP): new identifier, everything else kept; edited in place, only the Exif item and its iloc extent change",
-          .enabled(if: !corpusHEICs.isEmpty))
+          .requires(.corpusFile(corpusHEICNames[0]), .corpusFile(corpusHEICNames[1])))
     func corpusRoundTrip() throws {
         for path in Self.corpusHEICs {
             let original = try Support.bytes(path)
@@ -119,7 +119,7 @@ struct HEICPairTests {
         }
     }
 
-    @Test("corpus HEIC into -o DIR: a copy with the EXIF over the old one when it fits", .enabled(if: !corpusHEICs.isEmpty))
+    @Test("corpus HEIC into -o DIR: a copy with the EXIF over the old one when it fits", .requires(.corpusFile(corpusHEICNames[0]), .corpusFile(corpusHEICNames[1])))
     func corpusOutputDirectory() throws {
         let path = Self.corpusHEICs[0]
         let (_, _, dir) = try Self.pairAndCheck(stillBytes: try Support.bytes(path), name: "IMG.HEIC", outputDirectory: true)
@@ -170,7 +170,7 @@ struct HEICPairTests {
         }
     }
 
-    @Test("a grid made by heif-enc (thumbnail grid) round-trips", .enabled(if: Support.tool("heif-enc") != nil))
+    @Test("a grid made by heif-enc (thumbnail grid) round-trips", .requires(.heifEnc))
     func heifEncGrid() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -187,7 +187,7 @@ struct HEICPairTests {
     func foreignMakerNoteRefused() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        guard let heifEnc = Support.tool("heif-enc") else { return }
+        let heifEnc = try Support.requireTool("heif-enc")
         let still = dir.appendingPathComponent("canon.heic").path
         try #require(try Support.run(heifEnc, ["-q", "30", "-o", still, Support.fixture("still-foreign-makernote.jpg")]).status == 0)
         let before = try Support.bytes(still)

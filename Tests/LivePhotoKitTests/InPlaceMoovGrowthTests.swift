@@ -84,7 +84,7 @@ struct InPlaceMoovGrowthTests {
     }
 
     @Test("an ffmpeg -moov_size movie: the new moov and its sample go into the free box, the rest stays free",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func growsIntoFree() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -105,7 +105,7 @@ struct InPlaceMoovGrowthTests {
         #expect(try MovieFile.open(path: movie).movie.contentIdentifier == "11111111-2222-3333-4444-555555555555")
     }
 
-    @Test("padding exactly as large as the growth: no free box remains", .enabled(if: ffmpeg != nil))
+    @Test("padding exactly as large as the growth: no free box remains", .requires(.ffmpeg))
     func exactFill() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -124,7 +124,7 @@ struct InPlaceMoovGrowthTests {
     }
 
     @Test("padding short by one byte, or leaving 1 to 7 bytes (no box is that small): the whole-file rewrite",
-          .enabled(if: ffmpeg != nil), arguments: [-1, 1, 7])
+          .requires(.ffmpeg), arguments: [-1, 1, 7])
     func tooSmallFallsBack(_ extra: Int) throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -139,7 +139,7 @@ struct InPlaceMoovGrowthTests {
         #expect(try Verifier.verify(still: still, movie: movie).valid)
     }
 
-    @Test("a rerun after a kill mid-overwrite puts the journaled bytes back, then pairs", .enabled(if: ffmpeg != nil))
+    @Test("a rerun after a kill mid-overwrite puts the journaled bytes back, then pairs", .requires(.ffmpeg))
     func tornOverwriteIsRecovered() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -172,7 +172,7 @@ struct InPlaceMoovGrowthTests {
 
 extension InPlaceMoovGrowthTests {
     @Test("through a symbolic link: the real file grows in place, its journal goes beside it, where a rerun through the link finds it",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func throughSymbolicLink() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

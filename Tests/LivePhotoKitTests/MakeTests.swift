@@ -8,10 +8,8 @@ import StillImage
 /// `make` against FFmpeg's own decode of the same frame, on clips generated with ffmpeg.
 @Suite("make: the still is the video's frame")
 struct MakeFrameTests {
-    static let ready = MakeClips.ffmpeg != nil && Support.tool("ffprobe") != nil
-
     @Test("the still matches ffmpeg's decode of the frame (PSNR >= 40 dB), is exactly that frame, and verify --strict passes",
-          .enabled(if: ready), arguments: MakeClips.all)
+          .requires(.ffmpeg, .ffprobe), arguments: MakeClips.all)
     func stillMatchesFFmpeg(_ clip: MakeClips.Clip) throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -47,7 +45,7 @@ struct MakeFrameTests {
     }
 
     @Test("every frame of an open-GOP HEVC clip (CRA with leading pictures, B-frames) is the frame ffmpeg decodes",
-          .enabled(if: ready))
+          .requires(.ffmpeg, .ffprobe))
     func everyFrameOpenGOP() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -68,7 +66,7 @@ struct MakeFrameTests {
     }
 
     @Test("orientation: the still shown per its EXIF Orientation is the video as ffmpeg plays it (autorotated)",
-          .enabled(if: ready), arguments: MakeClips.all.filter { $0.rotate != nil })
+          .requires(.ffmpeg, .ffprobe), arguments: MakeClips.all.filter { $0.rotate != nil })
     func orientationMatchesPlayback(_ clip: MakeClips.Clip) throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -98,7 +96,7 @@ struct MakeBehaviourTests {
     }
 
     @Test("EXIF from the movie's keys: identifier, dates with zone, GPS, make/model/software; exiftool -validate is clean",
-          .enabled(if: ffmpeg != nil && exiftool != nil))
+          .requires(.ffmpeg, .exiftool))
     func exifFromMovie() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -133,7 +131,7 @@ struct MakeBehaviourTests {
     }
 
     @Test("HDR (PQ, BT.2020) HEVC: converted from the BT.2020 matrix, with warnings that no tone or gamut mapping is done",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func hdrWarnings() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -146,7 +144,7 @@ struct MakeBehaviourTests {
         #expect(result.warnings.contains { $0.contains("BT.2020 primaries") }, "\(result.warnings)")
     }
 
-    @Test("without creationdate the capture date is mvhd's, in UTC", .enabled(if: ffmpeg != nil && exiftool != nil))
+    @Test("without creationdate the capture date is mvhd's, in UTC", .requires(.ffmpeg, .exiftool))
     func mvhdDate() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -158,7 +156,7 @@ struct MakeBehaviourTests {
         #expect(tags["ExifIFD:OffsetTimeOriginal"] as? String == "+00:00")
     }
 
-    @Test("an existing still is never overwritten (refused), unless it is already this movie's still", .enabled(if: ffmpeg != nil))
+    @Test("an existing still is never overwritten (refused), unless it is already this movie's still", .requires(.ffmpeg))
     func existingStill() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -184,7 +182,7 @@ struct MakeBehaviourTests {
         #expect(Support.temporaries(in: dir).isEmpty)
     }
 
-    @Test("MP4 gets a new .MOV; -o DIR leaves the movie untouched; --dry-run writes nothing", .enabled(if: ffmpeg != nil))
+    @Test("MP4 gets a new .MOV; -o DIR leaves the movie untouched; --dry-run writes nothing", .requires(.ffmpeg))
     func outputsLikePair() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -219,7 +217,7 @@ struct MakeBehaviourTests {
     }
 
     @Test("a codec other than H.264/HEVC, or a damaged sample, is an error naming the file and frame (exit 3); nothing is written",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func decodeErrors() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -248,7 +246,7 @@ struct MakeBehaviourTests {
     }
 
     @Test("make DIR: a still for every movie without one, in parallel; paired movies are left alone; a rerun finds nothing to do",
-          .enabled(if: ffmpeg != nil))
+          .requires(.ffmpeg))
     func folder() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -312,7 +310,7 @@ struct MovieCaptureMetadataTests {
 @Suite("make: a real iPhone movie")
 struct MakeCorpusTests {
     @Test("iPhone 15 Live Photo movie without its still: the camera's still time, identifier, rotation and every movie byte are kept; verify --strict passes",
-          .enabled(if: Support.hasCorpus))
+          .requires(.corpus))
     func iphoneMovie() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -10,7 +10,7 @@ import StillImage
 /// any point leaves a playable movie that a rerun cleans up.
 @Suite("pair: tail edit of moov-first movies")
 struct MoovFirstTailAppendTests {
-    static let ffprobe = Support.tool("ffprobe")
+    static var ffprobe: String? { Support.reader("ffprobe") }
     static let identifier = "11111111-2222-3333-4444-555555555555"
 
     /// The top-level box types of `path`.

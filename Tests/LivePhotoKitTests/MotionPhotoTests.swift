@@ -17,13 +17,11 @@ enum MotionPhotoFixtures {
         var broken: String?
     }
 
-    static var canBuild: Bool { Support.tool("python3") != nil }
-
     /// - Parameter heic: also the Samsung HEIC ones (heif-enc makes them: slower).
     static func build(heic: Bool = false) throws -> (dir: URL, manifest: [String: Entry]) {
         let dir = try Support.tempDir()
         let script = Support.fixtures.appendingPathComponent("make_motion_photos.py").path
-        let r = try Support.run(Support.tool("python3")!, heic ? [script, "--heic", dir.path] : [script, dir.path])
+        let r = try Support.run(try Support.requireTool("python3"), heic ? [script, "--heic", dir.path] : [script, dir.path])
         guard r.status == 0 else { throw ParseError(.io, "make_motion_photos.py failed: \(r.err)") }
         let data = try Data(contentsOf: dir.appendingPathComponent("manifest.json"))
         return (dir, try JSONDecoder().decode([String: Entry].self, from: data))
@@ -86,7 +84,7 @@ enum MotionPhotoFixtures {
     }
 }
 
-@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+@Suite(.requires(.python3))
 struct MotionPhotoReaderTests {
     @Test func readsEveryVariantWhereTheGeneratorPutTheVideo() throws {
         let (dir, manifest) = try MotionPhotoFixtures.build()
@@ -131,7 +129,7 @@ struct MotionPhotoReaderTests {
     /// exiftool as an independent reader: Samsung's EmbeddedVideoFile always; Google's
     /// MotionPhotoVideo only from exiftool 12.6x on (Debian's 12.57 lacks it: then the bytes
     /// are checked here instead, against the MP4 the generator embedded).
-    @Test(.enabled(if: Support.tool("exiftool") != nil, "exiftool not installed"))
+    @Test(.requires(.exiftool))
     func exiftoolExtractsTheSameVideo() throws {
         let (dir, _) = try MotionPhotoFixtures.build()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -163,7 +161,7 @@ struct MotionPhotoReaderTests {
     }
 }
 
-@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+@Suite(.requires(.python3))
 struct MotionPhotoConvertTests {
     /// Frame times of the 15 fps fixture video, for the expected still times.
     static func frame(_ n: Int) -> Double { Double(n) / 15 }
@@ -212,7 +210,7 @@ struct MotionPhotoConvertTests {
         #expect(Array(still.suffix(gain.count)) == gain)
         let xmp = String(decoding: still, as: UTF8.self)
         #expect(xmp.contains("GainMap") && !xmp.contains("MotionPhoto"))
-        if let exiftool = Support.tool("exiftool") {
+        if let exiftool = Support.reader("exiftool") {
             #expect(try MotionPhotoFixtures.exiftoolBinary("MPImage2", r.still!) == gain)
             let start = try Support.run(exiftool, ["-a", "-s3", "-MPImageLength", r.still!]).out.split(separator: "\n")
             #expect(start.first.flatMap { Int($0) } == still.count - gain.count, "MPF image 1 is the primary, \(start)")
@@ -257,7 +255,7 @@ struct MotionPhotoConvertTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty, "nothing left behind")
     }
 
-    @Test(.enabled(if: Support.tool("ffmpeg") != nil, "ffmpeg not installed"))
+    @Test(.requires(.ffmpeg))
     func motionToLiveToMotionGivesBackImageSamplesAndTime() throws {
         let (dir, _) = try MotionPhotoFixtures.build()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -320,7 +318,7 @@ struct MotionPhotoConvertTests {
         #expect(photo.variant == .samsung && photo.video.length == r.videoBytes)
         let mp4 = try MovieFile(source: photo.videoSource())
         #expect(mp4.majorBrand == "isom" && mp4.movie.stillImageTimeTracks.isEmpty && mp4.movie.metadata == nil)
-        if let exiftool = Support.tool("exiftool") {
+        if let exiftool = Support.reader("exiftool") {
             let x = try Support.run(exiftool, ["-s3", "-EmbeddedVideoType", "-MotionPhoto", "-MotionPhotoPresentationTimestampUs", r.motionPhoto!])
             #expect(x.out.split(separator: "\n").map(String.init) == ["MotionPhoto_Data", "1", String(Int64((r.stillTime! * 1e6).rounded()))])
             #expect(try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", r.motionPhoto!) == photo.source.read(at: photo.video.offset, count: Int(photo.video.length)))
@@ -356,14 +354,14 @@ struct MotionPhotoConvertTests {
         let photo = try MotionPhotoReader.read(path: r.motionPhoto!)
         #expect(photo.video.length == r.videoBytes)
         #expect(try MotionPhotoFixtures.imageData(r.motionPhoto!) == MotionPhotoFixtures.imageData(still))
-        if let exiftool = Support.tool("exiftool") {
+        if let exiftool = Support.reader("exiftool") {
             let x = try Support.run(exiftool, ["-s3", "-MotionPhoto", "-Description", r.motionPhoto!])
             #expect(x.out.split(separator: "\n").map(String.init) == ["1", filler.trimmingCharacters(in: .whitespaces)], "\(x.err)")
         }
     }
 }
 
-@Suite(.enabled(if: MotionPhotoFixtures.canBuild, "needs python3 to build the synthetic Motion Photos"))
+@Suite(.requires(.python3))
 struct MotionPhotoHostileConvertTests {
     /// A byte flipped anywhere in a Google or Samsung Motion Photo (JPEG, or with `heic` the
     /// Samsung HEIC ones): `convert` either writes a pair that verifies, or fails with a

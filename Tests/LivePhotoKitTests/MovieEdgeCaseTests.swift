@@ -33,7 +33,7 @@ struct MovieEdgeCaseTests {
         #expect(try Support.bytes(audioOnly) == mb)
     }
 
-    @Test("a fragmented MP4 (moof) is refused", .enabled(if: Support.tool("ffmpeg") != nil))
+    @Test("a fragmented MP4 (moof) is refused", .requires(.ffmpeg))
     func fragmented() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -41,6 +41,7 @@ struct PairRoundTripTests {
             #expect(try Support.scanData(still) == scanBefore, "scan data of \(stillName) changed")
             #expect(try Support.nonExifSegments(still) == segmentsBefore, "non-EXIF segments of \(stillName) changed")
             #expect(try Verifier.verify(still: still, movie: movie, strict: true).valid)
+            try MovieInvariants.check(original: Support.fixture(movieName), paired: movie, result: result)
             #expect(Support.temporaries(in: dir).isEmpty)
             try FileManager.default.removeItem(atPath: still)
             try FileManager.default.removeItem(atPath: movie)
@@ -112,6 +113,7 @@ struct PairRoundTripTests {
         #expect(first.stillImageTime == .added)
         #expect(second.stillImageTime == .moved)
         #expect(first.identifier != second.identifier)
+        try MovieInvariants.check(original: Support.fixture("movie-moov-first.mov"), paired: movie, result: second)
         let report = try Inspector.inspect(path: movie)
         #expect(report.movie?.stillImageTimeTrackCount == 1)
         #expect(report.movie?.contentIdentifier == second.identifier)
@@ -136,6 +138,8 @@ struct PairRoundTripTests {
         let given = try PairOperation.run(still: still2, movie: movie2, options: options)
         #expect(given.identifier == "12345678-9ABC-DEF0-1234-56789ABCDEF0")
         #expect(try Inspector.inspect(path: movie2).movie?.contentIdentifier == given.identifier)
+        try MovieInvariants.check(original: Support.fixture("movie-moov-last.mov"), paired: movie, result: result)
+        try MovieInvariants.check(original: Support.fixture("movie-co64.mov"), paired: movie2, result: given)
     }
 
     @Test("MP4 input becomes a new QuickTime .MOV beside it; the .mp4 is untouched")
@@ -153,6 +157,7 @@ struct PairRoundTripTests {
         #expect(out.majorBrand == "qt  ")
         #expect(try Support.sampleBytes(result.movieOutput) == samples)
         #expect(try Verifier.verify(still: still, movie: result.movieOutput, strict: true).valid)
+        try MovieInvariants.check(original: Support.fixture("movie-mp4.mp4"), paired: result.movieOutput, result: result)
         // A second run finds the .MOV it made, carrying the still's identifier: already paired.
         let movBytes = try Support.bytes(result.movieOutput), stillBytes = try Support.bytes(still)
         let again = try PairOperation.run(still: still, movie: mp4)

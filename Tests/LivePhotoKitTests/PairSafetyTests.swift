@@ -7,7 +7,7 @@ import StillImage
 
 @Suite("pair: refusals and failures lose nothing")
 struct PairSafetyTests {
-    @Test("a foreign MakerNote is refused unless --replace-maker-note")
+    @Test("a foreign MakerNote is refused unless --replace-maker-note, in a --dry-run too")
     func foreignMakerNote() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -20,6 +20,12 @@ struct PairSafetyTests {
         #expect(e?.category == .refused)
         #expect(try Support.bytes(still) == sb)
         #expect(try Support.bytes(movie) == mb)
+        // A dry run says what a real run would do: refuse.
+        var dryRun = PairOptions()
+        dryRun.dryRun = true
+        let dry = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie, options: dryRun) }
+        #expect(dry?.category == .refused)
+        #expect(dry?.reason == e?.reason)
 
         var options = PairOptions()
         options.replaceForeignMakerNote = true
@@ -109,7 +115,15 @@ struct PairSafetyTests {
         let top = try TopLevelBoxes.scan(FileSource(path: movie))
         #expect(top.incompleteTailOffset == nil)
         #expect(try Support.sampleBytes(movie) == (try Support.sampleBytes(Support.fixture("movie-moov-last.mov"))))
-        _ = original
+        // The file as it was before the torn append is untouched but for the old moov's type,
+        // now `free`; the torn bytes are gone (the new boxes start where they started).
+        let after = try Support.bytes(movie)
+        let oldMoov = try #require(try TopLevelBoxes.scan(FileSource(path: Support.fixture("movie-moov-last.mov"))).first("moov"))
+        try #require(after.count > original.count)
+        var expectedPrefix = original
+        expectedPrefix.replaceSubrange(Int(oldMoov.offset) + 4..<Int(oldMoov.offset) + 8, with: Array("free".utf8))
+        #expect(Array(after.prefix(original.count)) == expectedPrefix, "the bytes before the torn append changed")
+        #expect(top.boxes.contains { $0.offset == UInt64(original.count) }, "a new box starts where the torn one did")
     }
 
     @Test("stale temporary files from an interrupted rewrite are removed by a rerun")

@@ -148,7 +148,7 @@ struct StillFramePropertyTests {
     /// rate (and a variable one) and movie timescale. ffprobe judges independently: the video's packet times give
     /// frame N's interval, and the still-image-time stream's start is the written time.
     @Test("ffmpeg encodes: the still lies inside frame N by ffprobe's packet times, and ffprobe's start time agrees",
-          .enabled(if: Support.tool("ffmpeg") != nil && Support.tool("ffprobe") != nil),
+          .requires(.ffmpeg, .ffprobe),
           arguments: [0, 1, 2, 3, 4, 5, 6, 7], movieTimescales)
     func ffmpegEncodes(rate: Int, movieTimescale: UInt32) async throws {
         let dir = try Support.tempDir()

@@ -9,8 +9,8 @@ import BinaryIO
 /// track only when there is none that can be used.
 @Suite("pair: an existing still-image-time track is kept or moved")
 struct StillImageTimeKeepTests {
-    static let iphone = Support.corpusFile("iphone-movie/iphone15-livephoto.MOV")
-    static var hasIPhoneMovie: Bool { FileManager.default.isReadableFile(atPath: iphone) }
+    static let iPhoneMovie = "iphone-movie/iphone15-livephoto.MOV"
+    static let iphone = Support.corpusFile(iPhoneMovie)
 
     /// Writes `source` to `path` with `moov` moved in front of the media (chunk offsets shifted),
     /// by our own layout code: ffmpeg's faststart would drop the camera's metadata tracks.
@@ -60,7 +60,7 @@ struct StillImageTimeKeepTests {
     }
 
     @Test("the iPhone 15 movie keeps its still-image-time track: only the identifier changes",
-          .enabled(if: hasIPhoneMovie), arguments: ["as-is", "moov-first", "moov-first --faststart"])
+          .requires(.corpusFile(Self.iPhoneMovie)), arguments: ["as-is", "moov-first", "moov-first --faststart"])
     func iphoneKept(_ variant: String) throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -87,6 +87,7 @@ struct StillImageTimeKeepTests {
 
         #expect(try Self.trackBoxes(movie) == boxesBefore, "a track box changed")
         #expect(try Self.allSamples(movie) == samplesBefore, "a sample byte changed")
+        try MovieInvariants.check(original: Self.iphone, paired: movie, result: result)
         let file = try MovieFile.open(path: movie)
         #expect(file.movie.tracks.count == 5)
         #expect(file.moovBeforeMedia == faststart)
@@ -108,7 +109,7 @@ struct StillImageTimeKeepTests {
     }
 
     @Test("the everyday repair: a JPEG that lost its identifier is paired with the camera's movie, which is not written at all",
-          .enabled(if: hasIPhoneMovie))
+          .requires(.corpusFile(Self.iPhoneMovie)))
     func iphoneRepairWritesOnlyTheStill() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -129,7 +130,7 @@ struct StillImageTimeKeepTests {
     }
 
     @Test("--still-frame moves the camera's track: only its edit list and duration change",
-          .enabled(if: hasIPhoneMovie), arguments: ["as-is", "moov-first"])
+          .requires(.corpusFile(Self.iPhoneMovie)), arguments: ["as-is", "moov-first"])
     func iphoneMoved(_ layout: String) throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -172,7 +173,7 @@ struct StillImageTimeKeepTests {
         #expect(plain.status == "already-paired")
         #expect(plain.stillTime == Double(tick) / 600)
 
-        if let ffprobe = Support.tool("ffprobe") {
+        if let ffprobe = Support.reader("ffprobe") {
             let probe = try Support.run(ffprobe, ["-v", "error", "-select_streams", "d", "-show_entries", "stream=index,start_time", "-of", "csv=p=0", movie])
             let starts = probe.out.split(separator: "\n").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
             #expect(starts.contains { abs($0 - Double(tick) / 600) < 1e-6 }, "ffprobe start times \(starts)")
@@ -180,7 +181,7 @@ struct StillImageTimeKeepTests {
     }
 
     @Test("Apple's AVFoundation movie (no tref) keeps its track, and a rerun is already paired",
-          .enabled(if: FileManager.default.isReadableFile(atPath: Support.corpusFile("avfoundation-pair/IMG.MOV"))))
+          .requires(.corpusFile("avfoundation-pair/IMG.MOV")))
     func avfoundationKept() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -191,6 +192,7 @@ struct StillImageTimeKeepTests {
         #expect(first.status == "paired")
         #expect(first.stillImageTime == .kept)
         #expect(try Self.trackBoxes(movie) == boxesBefore)
+        try MovieInvariants.check(original: Support.corpusFile("avfoundation-pair/IMG.MOV"), paired: movie, result: first)
         let track = try #require(try MovieFile.open(path: movie).movie.stillImageTimeTracks.first)
         #expect(track.references.isEmpty, "no tref is added to a kept track")
         let second = try PairOperation.run(still: still, movie: movie)

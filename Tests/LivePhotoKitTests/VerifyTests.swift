@@ -236,7 +236,7 @@ struct VerifyTests {
         try Self.expectWarningOnly(still: cut, movie: scene.movie, ["still-decodes"])
     }
 
-    @Test("warning: codec and aspect ratio", .enabled(if: Support.tool("ffmpeg") != nil))
+    @Test("warning: codec and aspect ratio", .requires(.ffmpeg))
     func strictCodecAndAspect() throws {
         let scene = try Scene()
         defer { scene.cleanup() }
@@ -256,7 +256,7 @@ struct VerifyTests {
         try Self.expectWarningOnly(still: square, movie: movie2, ["aspect-ratio"])
     }
 
-    @Test("corpus: the AVFoundation pair fails on identifiers-equal, naming both", .enabled(if: Support.hasCorpus))
+    @Test("corpus: the AVFoundation pair fails on identifiers-equal, naming both", .requires(.corpus))
     func corpusMismatch() throws {
         let report = try Verifier.verify(still: Support.corpusFile("avfoundation-pair/IMG.JPG"), movie: Support.corpusFile("avfoundation-pair/IMG.MOV"))
         #expect(!report.valid)
@@ -267,7 +267,7 @@ struct VerifyTests {
         #expect(report.checks.first { $0.name == "still-image-time-value" }?.detail == "value 0")
     }
 
-    @Test("corpus: the AVFoundation movie with a still carrying its identifier passes by default, fails with --strict", .enabled(if: Support.hasCorpus))
+    @Test("corpus: the AVFoundation movie with a still carrying its identifier passes by default, fails with --strict", .requires(.corpus))
     func corpusAVFoundationStyle() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

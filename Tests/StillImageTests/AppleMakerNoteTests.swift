@@ -86,7 +86,7 @@ struct AppleMakerNoteTests {
     }
 
     /// iPhone 6: ten entries including two binary plists; a round trip keeps each one.
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-jpeg/iphone6.jpg")))
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg")))
     func iPhone6Note() throws {
         let (bytes, offset) = try Self.makerNote(ofJPEG: TestFiles.corpusFile("iphone-jpeg/iphone6.jpg"))
         let note = try AppleMakerNote.parse(bytes, baseOffset: offset)
@@ -98,7 +98,7 @@ struct AppleMakerNoteTests {
         #expect(note.serialized() == bytes)
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("avfoundation-pair/IMG.JPG")))
+    @Test(.requires(.corpusFile("avfoundation-pair/IMG.JPG")))
     func avFoundationNote() throws {
         let (bytes, _) = try Self.makerNote(ofJPEG: TestFiles.corpusFile("avfoundation-pair/IMG.JPG"))
         #expect(try AppleMakerNote.parse(bytes).contentIdentifier == "E5B787E0-7047-4A1A-9464-DCDFDAB14F25")
@@ -179,18 +179,5 @@ struct AppleMakerNoteTests {
                 #expect(reparsed == note)
             }
         }
-    }
-}
-
-/// A small deterministic generator so property tests are repeatable.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -77,9 +77,9 @@ struct JPEGStructureTests {
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-heic/IMG_2927.HEIC")))
+    @Test(.requires(.corpusFile("iphone-heic/IMG_2927.HEIC"), .corpusFile("iphone-heic/IMG_2929.HEIC")))
     func heicIsNotAJPEG() throws {
-        for name in ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"] where TestFiles.hasCorpus(name) {
+        for name in ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"] {
             #expect {
                 _ = try JPEGStructure.read(FileSource(path: TestFiles.corpusFile(name)))
             } throws: { ($0 as? ParseError)?.kind == .unsupported && "\($0)".contains("not a JPEG") }

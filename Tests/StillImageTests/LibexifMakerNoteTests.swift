@@ -49,7 +49,7 @@ struct LibexifMakerNoteTests {
     }
 
     /// Even without hiding, DONT_CHANGE_MAKER_NOTE alone keeps libexif from re-serializing.
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-jpeg/iphone6.jpg")))
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg")))
     func dontChangeMakerNoteAloneKeepsTheBytes() throws {
         let (payload, offset) = try Self.exifPayload(TestFiles.corpusFile("iphone-jpeg/iphone6.jpg"))
         let original = try #require(try ExifTIFF(payload: payload, payloadOffset: offset).makerNote())

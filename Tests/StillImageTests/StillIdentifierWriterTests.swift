@@ -17,7 +17,7 @@ struct StillIdentifierWriterTests {
         #expect(before.contentIdentifier == MakerNoteSamples.fixtureIdentifier)
         #expect(after.entries.filter { $0.tag != 0x11 } == before.entries.filter { $0.tag != 0x11 })
         #expect(after.version == before.version && after.bigEndian == before.bigEndian)
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output,
                 removed: ["Apple:MediaGroupUUID=\(MakerNoteSamples.fixtureIdentifier)"],
                 added: ["Apple:MediaGroupUUID=\(Self.id)"])
@@ -34,7 +34,7 @@ struct StillIdentifierWriterTests {
         #expect(r.after.exifSegment?.offset == 2)
         let note = try #require(try PairingCheck.appleNote(r.output))
         #expect(note == .minimal(contentIdentifier: Self.id))
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [],
                 added: ["Apple:MediaGroupUUID=\(Self.id)", "File:ExifByteOrder=MM",
                         // The tags EXIF requires of a new IFD0 and Exif IFD, with the JPEG's values.
@@ -64,7 +64,7 @@ struct StillIdentifierWriterTests {
         #expect(r.after.segments.map { $0.identifier ?? $0.name } == r.before.segments.map { $0.identifier ?? $0.name })
         let info = try StillImageReader.read(path: r.output)
         #expect(info.make == "Apple" && info.model == "iPhone 8" && info.orientation == 1)
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
         }
     }
@@ -109,7 +109,7 @@ struct StillIdentifierWriterTests {
         #expect(try StillImageReader.read(path: source).makerNote == .foreign(maker: "Canon"))
         let r = try PairingCheck.pair(source, identifier: Self.id, replaceForeign: true, in: dir)
         #expect(try PairingCheck.appleNote(r.output) == .minimal(contentIdentifier: Self.id))
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             let canon = try ExifTool.tags(source).filter { $0.hasPrefix("Canon:") }
             #expect(canon.count == 3)
             try PairingCheck.expectExifToolDiff(source, r.output, removed: canon, added: ["Apple:MediaGroupUUID=\(Self.id)"])

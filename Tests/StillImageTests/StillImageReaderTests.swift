@@ -27,24 +27,24 @@ struct StillImageReaderTests {
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-jpeg/iphone6.jpg")))
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg"), .corpusFile("iphone-jpeg/iphone7-small.jpg"), .corpusFile("avfoundation-pair/IMG.JPG")))
     func corpus() throws {
         let six = try StillImageReader.read(path: TestFiles.corpusFile("iphone-jpeg/iphone6.jpg"))
         #expect(six.width == 3264 && six.height == 2448 && six.subsampling == "4:2:0" && six.colorSpace == "YCbCr")
         #expect(six.make == "Apple" && six.model == "iPhone 6" && six.orientation == 1)
         #expect(six.makerNote == .apple && six.contentIdentifier == nil && six.appleMakerNote?.entries.count == 10)
 
-        if TestFiles.hasCorpus("iphone-jpeg/iphone7-small.jpg") {
+        do {
             let seven = try StillImageReader.read(path: TestFiles.corpusFile("iphone-jpeg/iphone7-small.jpg"))
             #expect(seven.width == 8 && seven.height == 8 && seven.makerNote == .apple)
         }
-        if TestFiles.hasCorpus("avfoundation-pair/IMG.JPG") {
+        do {
             let img = try StillImageReader.read(path: TestFiles.corpusFile("avfoundation-pair/IMG.JPG"))
             #expect(img.contentIdentifier == "E5B787E0-7047-4A1A-9464-DCDFDAB14F25")
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-heic/IMG_2927.HEIC")))
+    @Test(.requires(.corpusFile("iphone-heic/IMG_2929.HEIC")))
     func heicIsNotAJPEG() throws {
         #expect {
             _ = try StillImageReader.read(path: TestFiles.corpusFile("iphone-heic/IMG_2929.HEIC"))
@@ -57,7 +57,7 @@ struct StillImageReaderTests {
         #expect { _ = try StillImageReader.read(path: dir.url.path) } throws: { ($0 as? ParseError)?.kind == .io }
     }
 
-    @Test(.enabled(if: ExifTool.available && TestFiles.hasFixture("still-apple-makernote.jpg")))
+    @Test(.requires(.exiftool))
     func exiftoolHelperSeesTheTags() throws {
         let tags = try ExifTool.tags(TestFiles.fixture("still-apple-makernote.jpg"))
         #expect(tags.contains("IFD0:Make=Apple"))

@@ -52,7 +52,7 @@ struct TurboJPEGTests {
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-jpeg/iphone6.jpg")))
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg")))
     func corpusHeaderAndDecode() throws {
         let source = try FileSource(path: TestFiles.corpusFile("iphone-jpeg/iphone6.jpg"))
         let info = try TurboJPEG.header(of: source, structure: JPEGStructure.read(source))

@@ -10,7 +10,7 @@ struct WriterCorpusTests {
 
     /// iPhone 6: ten MakerNote entries and no tag 17. Every entry is kept and every other EXIF
     /// tag (GPS, thumbnail, ...) reads the same in exiftool; only MediaGroupUUID is added.
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-jpeg/iphone6.jpg")))
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg")))
     func iPhone6KeepsEveryTag() throws {
         let dir = try TempDir()
         let source = TestFiles.corpusFile("iphone-jpeg/iphone6.jpg")
@@ -20,12 +20,12 @@ struct WriterCorpusTests {
         #expect(after.entries.filter { $0.tag != 0x11 } == before.entries)
         #expect(after.entries.map(\.tag) == [1, 2, 3, 4, 5, 6, 7, 8, 10, 14, 17])
         try expectThumbnailKept(source, r.output, length: 14671)
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-jpeg/iphone7-small.jpg")))
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone7-small.jpg")))
     func iPhone7Small() throws {
         let dir = try TempDir()
         let source = TestFiles.corpusFile("iphone-jpeg/iphone7-small.jpg")
@@ -34,12 +34,12 @@ struct WriterCorpusTests {
         let after = try #require(try PairingCheck.appleNote(r.output))
         #expect(after.entries.filter { $0.tag != 0x11 } == before.entries.filter { $0.tag != 0x11 })
         try TurboJPEG.decodeFully(path: r.output)
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("avfoundation-pair/IMG.JPG")))
+    @Test(.requires(.corpusFile("avfoundation-pair/IMG.JPG")))
     func avFoundationStillGetsTheMovieIdentifier() throws {
         let dir = try TempDir()
         let source = TestFiles.corpusFile("avfoundation-pair/IMG.JPG")
@@ -47,7 +47,7 @@ struct WriterCorpusTests {
         #expect(try StillImageReader.read(path: source).contentIdentifier == "E5B787E0-7047-4A1A-9464-DCDFDAB14F25")
         let r = try PairingCheck.pair(source, identifier: movieID, in: dir)
         #expect(r.after.segments.first?.identifier == "JFIF")
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output,
                 removed: ["Apple:MediaGroupUUID=E5B787E0-7047-4A1A-9464-DCDFDAB14F25"], added: ["Apple:MediaGroupUUID=\(movieID)"])
         }
@@ -57,7 +57,7 @@ struct WriterCorpusTests {
     /// MakerNote tag at all (exiftool -v3 lists 32 ExifIFD entries, none 0x927C): it is an
     /// edited export. With nothing to lose, pairing adds an Apple MakerNote and keeps every
     /// tag. A real Samsung MakerNote is refused (SyntheticExifWriterTests.refusesSamsungMakerNote).
-    @Test(.enabled(if: TestFiles.hasCorpus("android-jpeg/samsung-sm-g960f.jpg")))
+    @Test(.requires(.corpusFile("android-jpeg/samsung-sm-g960f.jpg")))
     func samsungExportWithoutMakerNote() throws {
         let dir = try TempDir()
         let source = TestFiles.corpusFile("android-jpeg/samsung-sm-g960f.jpg")
@@ -66,12 +66,12 @@ struct WriterCorpusTests {
         #expect(info.makerNote == MakerNoteKind.none)
         let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
         #expect(r.after.segments.map { $0.identifier ?? $0.name } == r.before.segments.map { $0.identifier ?? $0.name })
-        if ExifTool.available {
+        if Support.reader("exiftool") != nil {
             try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
         }
     }
 
-    @Test(.enabled(if: TestFiles.hasCorpus("iphone-heic/IMG_2927.HEIC")))
+    @Test(.requires(.corpusFile("iphone-heic/IMG_2927.HEIC")))
     func heicIsRefusedAsNotAJPEG() throws {
         let dir = try TempDir()
         #expect {

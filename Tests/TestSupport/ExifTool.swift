@@ -1,30 +1,23 @@
 import Foundation
+import Testing
 
 /// Runs the reference reader `exiftool -a -G1 -s -n` and compares its output before and after
-/// a rewrite. Tests that use it are disabled when exiftool is not installed.
-enum ExifTool {
-    static let path: String? = {
-        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init) + ["/usr/bin"]
-        return dirs.map { $0 + "/exiftool" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-    static var available: Bool { path != nil }
+/// a rewrite. Tests that use it say `.requires(.exiftool)`.
+public enum ExifTool {
+    public static let path: String? = Support.tool("exiftool")
+    public static var available: Bool { path != nil }
 
-    /// exiftool's standard output for `arguments` (standard error dropped).
-    static func run(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return output
+    /// exiftool's standard output for `arguments`. A missing exiftool cancels the test case
+    /// (fails under `CI=true`); exiftool failing throws.
+    public static func run(_ arguments: [String]) throws -> Data {
+        let exiftool = try Support.requireTool("exiftool")
+        let result = try Support.run(exiftool, arguments)
+        guard result.status == 0 else { throw ReaderFailure(reader: "exiftool", file: arguments.last ?? "", result: result) }
+        return result.outData
     }
 
     /// "Group:Tag=value" for each line, leaving out file-system facts and exiftool's version.
-    static func tags(_ file: String) throws -> [String] {
+    public static func tags(_ file: String) throws -> [String] {
         let output = try run(["-a", "-G1", "-s", "-n", file])
         var result: [String] = []
         for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
@@ -41,7 +34,7 @@ enum ExifTool {
 
     /// Lines only in `before` and lines only in `after` (as multisets), with offset-only tags
     /// (the thumbnail's position inside EXIF) left out.
-    static func diff(before: [String], after: [String]) -> (removed: [String], added: [String]) {
+    public static func diff(before: [String], after: [String]) -> (removed: [String], added: [String]) {
         func counts(_ lines: [String]) -> [String: Int] {
             lines.filter { !$0.hasPrefix("IFD1:ThumbnailOffset=") }.reduce(into: [:]) { $0[$1, default: 0] += 1 }
         }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# make mutants: applies each one-line mutation below, one at a time, to a scratch copy of the
+# tree (never the working tree), builds, runs the tests that should notice, reverts, and prints
+# the kill rate. A mutant the tests do not kill is a hole in the test net: the run then exits 1.
+# Not part of `make test` or CI (each mutant is a rebuild).
+#
+#   MUTANTS_DIR  the scratch copy (kept between runs so its .build is reused);
+#                default ${TMPDIR:-/tmp}/livephoto-mutants
+#   MUTANTS      a regular expression: only the mutants whose name matches
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${MUTANTS_DIR:-${TMPDIR:-/tmp}/livephoto-mutants}
+SWIFT=${SWIFT:-swift}
+only=${MUTANTS:-.}
+
+# name | file | the exact text (found exactly once) | what it becomes | tests that must fail (swift test --filter)
+MUTANT_LIST='
+lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
+dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairOperation.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
+udta-identifier|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|            userData.write(into: meta)|            _ = meta|MovieInvariantsTests
+next-track-id|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|{ MovieHeader.setNextTrackID(trackID + 1, in: mvhd) }|{ _ = mvhd }|MovieInvariantsTests
+track-past-movie-end|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
+sample-value|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|w.u8(UInt8(bitPattern: value))|w.u8(UInt8(bitPattern: value &+ 1))|PairRoundTripTests
+offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old - h.offset)|return offsets[i] + (old - h.offset) + 1|MovieInvariantsTests
+tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|Atom(type: "cdsc", payload: cdsc.bytes)|Atom(type: "cdep", payload: cdsc.bytes)|PairRoundTripTests
+rename|Sources/BinaryIO/AtomicFileWriter.swift|if rename(temporaryPath, targetPath) != 0 {|if rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
+identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
+layout-settle|Sources/ISOBMFF/Writing/MovieLayout.swift|if plan.moov.size == before {|if true {|MovieEdgeCaseTests
+'
+
+# The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
+mkdir -p "$scratch"
+rm -rf "$scratch/Sources" "$scratch/Tests"
+(cd "$repo" && git ls-files -z -co --exclude-standard | tar --null -T - -cf -) | tar -xf - -C "$scratch"
+mkdir -p "$scratch/.mutant-logs"
+cd "$scratch"
+
+# Replaces the one occurrence of $2 in file $1 by $3; fails when it is not there exactly once
+# (the list has gone stale against the code).
+apply() {
+    python3 - "$1" "$2" "$3" <<'EOF'
+import sys
+path, old, new = sys.argv[1:4]
+text = open(path).read()
+if text.count(old) != 1:
+    sys.exit(f"{path}: the mutated text occurs {text.count(old)} times, not once: {old}")
+open(path, 'w').write(text.replace(old, new))
+EOF
+}
+
+run_tests() { # filter, log
+    "$SWIFT" test --skip-build --filter "$1" >>"$2" 2>&1
+}
+
+echo "mutants: building the unmutated copy in $scratch"
+"$SWIFT" build --build-tests >"$scratch/.mutant-logs/baseline.log" 2>&1 || { echo "mutants: the unmutated tree does not build (see $scratch/.mutant-logs/baseline.log)"; exit 2; }
+
+# The tests must pass without the mutants, or a kill would mean nothing.
+declare -A passing
+while IFS='|' read -r name file from to filter; do
+    [ -n "$name" ] && [[ "$name" =~ $only ]] && [ -z "${passing[$filter]:-}" ] || continue
+    log="$scratch/.mutant-logs/baseline-${filter//[^A-Za-z0-9]/_}.log"
+    run_tests "$filter" "$log" || { echo "mutants: $filter fails on the unmutated tree (see $log)"; exit 2; }
+    passing[$filter]=1
+done <<<"$MUTANT_LIST"
+
+total=0; killed=0; survivors=()
+while IFS='|' read -r name file from to filter; do
+    [ -n "$name" ] || continue
+    [[ "$name" =~ $only ]] || continue
+    log="$scratch/.mutant-logs/$name.log"
+    : >"$log"
+    apply "$file" "$from" "$to" || exit 2
+    total=$((total + 1))
+    if ! "$SWIFT" build --build-tests >>"$log" 2>&1; then
+        result="does not compile (fix the list)"; survivors+=("$name")
+    elif run_tests "$filter" "$log"; then
+        result="SURVIVED"; survivors+=("$name")
+    else
+        result="killed"; killed=$((killed + 1))
+    fi
+    cp "$repo/$file" "$scratch/$file"
+    printf '  %-28s %-40s %s\n' "$name" "$filter" "$result"
+done <<<"$MUTANT_LIST"
+
+# Leave the copy built as the tree is.
+"$SWIFT" build --build-tests >/dev/null 2>&1 || true
+echo "mutants: killed $killed of $total ($(( total ? 100 * killed / total : 0 ))%)"
+[ ${#survivors[@]} -eq 0 ] || { echo "mutants: survived or broken: ${survivors[*]}"; exit 1; }
