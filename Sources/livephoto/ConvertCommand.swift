@@ -28,17 +28,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Folders: convert Motion Photos to Live Photos (live, the default) or Live Photo pairs to Motion Photos (motion).")
     var to: ConvertTarget?
 
-    @Option(name: .shortAndLong, help: "Files converted at once (default: the number of cores).")
-    var jobs: Int = ParallelWork.defaultJobs
-
-    @Option(name: .long, help: ArgumentHelp("Motion → Live: use this identifier (a UUID).", valueName: "UUID"))
+    @Option(name: .long, help: ArgumentHelp("Motion → Live: use this identifier (a UUID).", valueName: "UUID"), transform: IdentifierArgument.parse)
     var id: String?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the outputs into DIR (default: beside the input).", valueName: "DIR"))
-    var output: String?
-
-    @Flag(name: .long, help: "Report what would be done and write nothing.")
-    var dryRun = false
 
     @Flag(name: .long, help: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for.")
     var samsung = false
@@ -46,11 +37,17 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
     var replaceMakerNote = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing on success.")
-    var quiet = false
+    @OptionGroup var batch: WriteOptions<ConvertHelp>
+    var quiet: Bool { batch.run.quiet }
+    var json: Bool { batch.run.json }
 
-    @Flag(name: .long, help: "Print JSON: one document for one conversion, JSON Lines for several.")
-    var json = false
+    enum ConvertHelp: BatchOptionsHelp {
+        static let jobs = "Files converted at once (default: the number of cores)."
+        static let quiet = "Print nothing on success."
+        static let json = "Print JSON: one document for one conversion, JSON Lines for several."
+        static let output = "Write the outputs into DIR (default: beside the input)."
+        static let dryRun = "Report what would be done and write nothing."
+    }
 
     enum Mode {
         case motionPhotos([String])
@@ -76,37 +73,35 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
-        if let id, ContentIdentifier.normalized(id) == nil { throw ValidationError("--id '\(id)' is not a UUID (8-4-4-4-12 hexadecimal digits)") }
         if case .folders = try mode(), id != nil { throw ValidationError("--id names one identifier; with folders every conversion gets its own") }
         if case .motionPhotos(let files) = try mode(), files.count > 1, id != nil { throw ValidationError("--id names one identifier; give one Motion Photo with it") }
     }
 
     func run() throws {
         var options = ConvertOptions()
-        if let id { options.identifier = .given(ContentIdentifier.normalized(id)!) }
-        options.outputDirectory = output
-        options.dryRun = dryRun
+        if let id { options.identifier = .given(id) }
+        options.outputDirectory = batch.output
+        options.dryRun = batch.dryRun
         options.samsungTrailer = samsung
         options.replaceForeignMakerNote = replaceMakerNote
         let results: [ConvertResult]
         var scan: LibraryScan? = nil
         switch try mode() {
         case .folders(let folders):
-            let scanBar = ProgressReporter.forTerminal(label: "scan", quiet: quiet || json)
-            let workBar = ProgressReporter.forTerminal(label: "convert", quiet: quiet || json)
+            let scanBar = batch.run.progress("scan")
+            let workBar = batch.run.progress("convert")
             let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: jobs, scanProgress: scanBar, workProgress: workBar)
-                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: jobs, scanProgress: scanBar, workProgress: workBar)
+                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: batch.run.jobs, scanProgress: scanBar, workProgress: workBar)
+                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: batch.run.jobs, scanProgress: scanBar, workProgress: workBar)
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         case .livePhoto(let still, let movie):
             results = [ConvertBatch.convert(.liveToMotion, input: still) { try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }]
         case .motionPhotos(let files):
-            let bar = files.count > 1 ? ProgressReporter.forTerminal(label: "convert", quiet: quiet || json) : nil
+            let bar = files.count > 1 ? batch.run.progress("convert") : nil
             bar?.start(total: files.count)
-            results = ParallelWork.map(count: files.count, jobs: jobs, progress: { bar?.update(done: $0) }) { i in
+            results = ParallelWork.map(count: files.count, jobs: batch.run.jobs, progress: { bar?.update(done: $0) }) { i in
                 ConvertBatch.convert(.motionToLive, input: files[i]) { try MotionPhotoToLivePhoto.run(path: files[i], options: options) }
             }
             bar?.finish()
@@ -117,7 +112,7 @@ struct ConvertCommand: ParsableCommand {
             Console.error("convert: \(results.count) to convert: \(count(.converted)) converted, \(count(.dryRun)) dry-run, \(count(.failed)) failed (\(scan.filesRead) files read)")
         }
         let code = ConvertBatch.exitCode(results, scan: scan)
-        if code != 0 { throw ExitCode(code) }
+        if code != .ok { throw ExitCode(code) }
     }
 
     func report(_ results: [ConvertResult], oneDocument: Bool) {

@@ -1,5 +1,6 @@
 import Foundation
 import BinaryIO
+import LivePhotoKit
 
 /// `CommandLine.arguments` decodes each argument as UTF-8, replacing invalid bytes, so a file
 /// whose name is not valid UTF-8 would be reported as missing. The raw `argv` bytes tell the
@@ -11,7 +12,7 @@ enum RawArguments {
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(arg).assumingMemoryBound(to: UInt8.self), count: strlen(arg)))
             if PathText.decoded(bytes) == nil {
                 Console.error("livephoto: \(PathText.escaped(bytes)): the name is not valid UTF-8, which livephoto cannot open yet; rename it")
-                Foundation.exit(ExitStatus.unreadable)
+                Foundation.exit(ExitStatus.unreadable.rawValue)
             }
         }
     }

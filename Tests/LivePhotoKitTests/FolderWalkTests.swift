@@ -38,9 +38,9 @@ struct FolderWalkTests {
         #expect(scan.count(.candidate) == 1)
 
         let (_, outcomes) = BatchOperations.pair(roots: [dir.path], options: PairOptions(), jobs: 2)
-        #expect(outcomes.filter { $0.status == "failed" }.count == 2)
-        #expect(outcomes.filter { $0.status == "paired" }.count == 1)
-        #expect(BatchOperations.exitCode(outcomes, scan: scan) == 3)
+        #expect(outcomes.filter { $0.status == .failed }.count == 2)
+        #expect(outcomes.filter { $0.status == .paired }.count == 1)
+        #expect(BatchOperations.exitCode(outcomes, scan: scan) == .unreadable)
     }
 
     @Test("symbolic link loops are reported as loops; a linked folder is walked once")

@@ -54,7 +54,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     public func prepare() throws {
         precondition(state == .planned)
         fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize else {
             throw ParseError(.io, "file changed while pairing")
@@ -64,14 +64,14 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             // anything is appended, so the last box never swallows the new moov.
             if let explicitSize {
                 try writeAll(Self.bigEndian(explicitSize.size), at: explicitSize.offset)
-                guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+                guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
             }
             // In two halves, so the test-only fault injection can stop a torn append.
             let half = appended.count / 2
             try writeAll(Array(appended[..<half]), at: originalSize)
             FaultInjection.reach(.movieAppending)
             try writeAll(Array(appended[half...]), at: originalSize + UInt64(half))
-            guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
             FaultInjection.reach(.movieAppended)
         } catch {
             undoAppend()
@@ -97,7 +97,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
         precondition(state == .prepared)
         defer { close(fd); fd = -1; state = .finished }
         try writeAll(FourCC("free").bytes, at: oldMovieTypeOffset)
-        guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+        guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
     }
 
     public func abort() {

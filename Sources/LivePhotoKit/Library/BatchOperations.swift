@@ -1,12 +1,43 @@
 import Foundation
 
-/// The result of pairing or verifying one pair found in a folder.
+/// The result of pairing, making or verifying one pair found in a folder.
 public struct BatchOutcome: Codable, Equatable, Sendable {
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        // pair
+        case paired
+        case alreadyPaired = "already-paired"
+        case dryRun = "dry-run"
+        /// A signal stopped the batch before this pair was committed: it is left as it was.
+        case interrupted
+        // make
+        case made
+        case alreadyMade = "already-made"
+        // verify
+        case valid
+        case invalid
+        /// Any command: the pair (or a file the scan found) could not be worked on; see `error`.
+        case failed
+
+        public init(_ pair: PairResult.Status) {
+            switch pair {
+            case .paired: self = .paired
+            case .alreadyPaired: self = .alreadyPaired
+            case .dryRun: self = .dryRun
+            }
+        }
+
+        public init(_ make: MakeResult.Status) {
+            switch make {
+            case .made: self = .made
+            case .alreadyMade: self = .alreadyMade
+            case .dryRun: self = .dryRun
+            }
+        }
+    }
+
     public var still: String?
     public var movie: String?
-    /// pair: "paired", "already-paired", "dry-run", "failed", "interrupted" (a signal stopped the batch
-    /// before this pair was committed: it is left as it was); verify: "valid", "invalid", "failed"
-    public var status: String
+    public var status: Status
     public var identifier: String?
     public var stillTime: Double?
     /// pair: what happened to the still-image-time track (`kept`, `moved`, `added`).
@@ -20,7 +51,7 @@ public struct BatchOutcome: Codable, Equatable, Sendable {
     /// Why it failed (`failed` only): the one-line reason, naming the file.
     public var error: String?
     /// The exit code this outcome alone would give.
-    public var exitCode: Int32
+    public var exitCode: ExitStatus
 }
 
 /// `pair DIR...` and `verify DIR...`: scan, then work on every pair found, in parallel. One bad
@@ -32,13 +63,13 @@ public enum BatchOperations {
         run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
-                return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime,
-                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: 0)
+                return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
+                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: .ok)
             } catch let stopped as OperationInterrupted {
                 return interrupted(still: still, movie: movie, signal: stopped.signal)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)
+                return BatchOutcome(still: still, movie: movie, status: .failed, error: e.description, exitCode: e.category)
             }
         }
     }
@@ -50,11 +81,11 @@ public enum BatchOperations {
         run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, scanProgress: scanProgress, workProgress: workProgress) { still, movie in
             do {
                 let r = try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict)
-                return BatchOutcome(still: still, movie: movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
-                                    failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
+                return BatchOutcome(still: still, movie: movie, status: r.valid ? .valid : .invalid, identifier: r.stillIdentifier ?? r.movieIdentifier,
+                                    failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? .ok : .invalidPair)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category == .refused ? e.category.rawValue : LivePhotoError.Category.unreadable.rawValue)   // refused: busy
+                return BatchOutcome(still: still, movie: movie, status: .failed, error: e.description, exitCode: e.category == .refused ? .refused : .unreadable)   // refused: busy
             }
         }
     }
@@ -77,23 +108,23 @@ public enum BatchOperations {
     }
 
     static func interrupted(still: String, movie: String, signal: Int32) -> BatchOutcome {
-        BatchOutcome(still: still, movie: movie, status: "interrupted", exitCode: StopRequest.exitCode(for: signal))
+        BatchOutcome(still: still, movie: movie, status: .interrupted, exitCode: .stopped(by: signal))
     }
 
     /// Files the scan could not read, as failed outcomes: reported and counted, never skipped silently.
     static func unreadableOutcomes(_ scan: LibraryScan) -> [BatchOutcome] {
         scan.findings.filter { $0.finding == .unreadable }.map { f in
             let path = f.still ?? f.movie ?? ""
-            return BatchOutcome(still: f.still, movie: f.movie, status: "failed", error: "\(path): \(f.detail ?? "unreadable")",
-                                exitCode: LivePhotoError.Category.unreadable.rawValue)
+            return BatchOutcome(still: f.still, movie: f.movie, status: .failed, error: "\(path): \(f.detail ?? "unreadable")",
+                                exitCode: .unreadable)
         }
     }
 
     /// The batch's exit code: an unreadable file (3) or a refusal (4) outranks an invalid pair (1).
-    public static func exitCode(_ outcomes: [BatchOutcome], scan: LibraryScan) -> Int32 {
-        var code: Int32 = scan.unreadableFolders.isEmpty ? 0 : 3
-        for o in outcomes where o.exitCode != 0 {
-            if code == 0 || (code == 1 && o.exitCode != 1) { code = o.exitCode }
+    public static func exitCode(_ outcomes: [BatchOutcome], scan: LibraryScan) -> ExitStatus {
+        var code: ExitStatus = scan.unreadableFolders.isEmpty ? .ok : .unreadable
+        for o in outcomes where o.exitCode != .ok {
+            if code == .ok || (code == .invalidPair && o.exitCode != .invalidPair) { code = o.exitCode }
         }
         return code
     }

@@ -5,11 +5,11 @@ import StillImage
 
 /// What `scan` learns from one file's headers.
 public struct ScannedFile: Sendable, Equatable {
-    public enum Role: String, Sendable { case still, movie }
+    public enum Role: String, Codable, Sendable { case still, movie }
     public var path: String
     public var role: Role
-    /// "jpeg", "heic", "quicktime", "mp4"
-    public var format: String
+    /// Told from the content (`unknown` until read, or when it is neither a still nor a movie).
+    public var format: FileKind
     public var identifier: String?
     /// Movies: how many still-image-time tracks they have.
     public var stillImageTimeTracks: Int
@@ -37,12 +37,12 @@ public struct ScannedFile: Sendable, Equatable {
 
     /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
     public static func read(path: String, role: Role) -> ScannedFile {
-        var file = ScannedFile(path: path, role: role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: nil)
+        var file = ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
             let source = try FileSource(path: path, prefetch: ScannedFile.prefetchBytes)
             let kind = try FileKind.detect(source)
-            file.format = kind.rawValue
+            file.format = kind
             switch kind {
             case .jpeg:
                 file.role = .still

@@ -68,16 +68,19 @@ public enum MakeOperation {
         defer { scratch.remove() }
         let scratchStill = scratch.path + "/" + URL(fileURLWithPath: stillPath).lastPathComponent
         do {
-            try Data(jpeg).write(to: URL(fileURLWithPath: scratchStill))
-        } catch {
-            throw LivePhotoError(path: stillPath, reason: "cannot write: \(error.localizedDescription)", category: .refused)
+            // Through the one positioned write loop, like every other byte we write.
+            let writer = try AtomicFileWriter(targetPath: scratchStill)
+            try writer.write(jpeg)
+            try writer.commitWithoutReplacing()
+        } catch let error as ParseError {
+            throw LivePhotoError(path: stillPath, reason: "cannot write: \(error.message)", category: .refused, errno: error.errno)
         }
 
         var pairOptions = options.pairOptions
         // Keep the movie's own track when it marked the still; else the tick chosen above.
         pairOptions.stillTime = existingTick != nil ? .middle : .seconds(Double(tick) / Double(timescale))
         let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
-        if !options.dryRun && (options.outputDirectory == nil || paired.status == "already-paired") {
+        if !options.dryRun && (options.outputDirectory == nil || paired.status == .alreadyPaired) {
             // pair edited the scratch still in place (or found it already bound to the movie and
             // wrote nothing): move it where it belongs, refusing to replace.
             try linkIntoPlace(scratchStill, stillPath)
@@ -133,7 +136,7 @@ public enum MakeOperation {
         let video = file.movie.videoTracks.first
         let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
-                          stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: "none",
+                          stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: .none,
                           width: video?.sampleEntries.first?.width ?? 0, height: video?.sampleEntries.first?.height ?? 0,
                           codec: video?.codec?.description, orientation: exifOrientation(rotationDegrees: video?.header.rotationDegrees ?? 0),
                           colour: nil, warnings: [])
@@ -155,8 +158,9 @@ public enum MakeOperation {
     /// link(2) fails when the target exists, so a still that appeared meanwhile is never replaced.
     static func linkIntoPlace(_ from: String, _ to: String) throws {
         guard link(from, to) == 0 else {
-            let reason = errno == EEXIST ? "already exists; it is never overwritten" : String(cString: strerror(errno))
-            throw LivePhotoError(path: to, reason: "cannot write: \(reason)", category: .refused)
+            let e = Errno.current
+            let reason = e == .exists ? "already exists; it is never overwritten" : e.description
+            throw LivePhotoError(path: to, reason: "cannot write: \(reason)", category: .refused, errno: e)
         }
         AtomicFileWriter.syncDirectory(of: to)
     }

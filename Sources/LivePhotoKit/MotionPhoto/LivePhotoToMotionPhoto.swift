@@ -84,7 +84,7 @@ public enum LivePhotoToMotionPhoto {
         var result = ConvertResult(direction: .liveToMotion, status: .converted, input: stillPath)
         result.inputMovie = moviePath
         result.motionPhoto = target
-        result.variant = options.samsungTrailer ? MotionPhoto.Variant.samsung.rawValue : MotionPhoto.Variant.google.rawValue
+        result.variant = options.samsungTrailer ? .samsung : .google
         result.identifier = try? StillImageReader.contentIdentifier(source: source) ?? movieFile.movie.contentIdentifier
         result.stillTime = stillTime
         result.videoBytes = mp4.size
@@ -92,7 +92,8 @@ public enum LivePhotoToMotionPhoto {
         if options.dryRun { result.status = .dryRun; return result }
 
         do { try WritePermission.require(directory) } catch {
-            throw LivePhotoError(path: target, reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused)
+            throw LivePhotoError(path: target, reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused,
+                                 errno: (error as? ParseError)?.errno)
         }
         do {
             let writer = try AtomicFileWriter(targetPath: target, modeFrom: stillPath)

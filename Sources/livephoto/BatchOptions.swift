@@ -1,0 +1,65 @@
+import ArgumentParser
+import LivePhotoKit
+
+/// What each command says about the options every batch command shares: the options are one
+/// definition, their help stays in each command's own words.
+protocol BatchOptionsHelp {
+    static var jobs: String { get }
+    static var quiet: String { get }
+    static var json: String { get }
+    /// `-o DIR` and `--dry-run`: only commands that write (see `WriteOptions`).
+    static var output: String { get }
+    static var dryRun: String { get }
+}
+
+extension BatchOptionsHelp {
+    static var output: String { "" }
+    static var dryRun: String { "" }
+}
+
+/// `-j`, `-q`, `--json`: how a command works through folders and what it prints. Used by
+/// every command that takes folders (pair, make, convert, verify, scan).
+struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(Help.jobs))
+    var jobs: Int = ParallelWork.defaultJobs
+
+    @Flag(name: .shortAndLong, help: ArgumentHelp(Help.quiet))
+    var quiet = false
+
+    @Flag(name: .long, help: ArgumentHelp(Help.json))
+    var json = false
+
+    func validate() throws { if jobs < 1 { throw ValidationError("--jobs must be 1 or more") } }
+
+    /// A progress bar on a terminal, unless the output is quiet or JSON.
+    func progress(_ label: String) -> ProgressReporter? {
+        ProgressReporter.forTerminal(label: label, quiet: quiet || json)
+    }
+}
+
+/// `-o DIR` and `--dry-run` on top of `RunOptions`: the commands that write (pair, make, convert).
+struct WriteOptions<Help: BatchOptionsHelp>: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(Help.output, valueName: "DIR"))
+    var output: String?
+
+    @Flag(name: .long, help: ArgumentHelp(Help.dryRun))
+    var dryRun = false
+
+    @OptionGroup var run: RunOptions<Help>
+}
+
+/// `--id UUID`, checked while the arguments are parsed: a bad one is a usage error (exit 2)
+/// before anything is read, and the command gets the canonical upper-case form.
+enum IdentifierArgument {
+    @Sendable static func parse(_ value: String) throws -> String {
+        guard let id = ContentIdentifier.normalized(value) else {
+            throw ValidationError("not a UUID (8-4-4-4-12 hexadecimal digits)")
+        }
+        return id
+    }
+}
+
+extension ExitCode {
+    /// The process exit code for an operation's status.
+    init(_ status: ExitStatus) { self.init(status.rawValue) }
+}
