@@ -108,6 +108,7 @@ enum InspectText {
                 lines.append("  still-image-time: (none)")
             }
         }
+        for w in r.warnings ?? [] { lines.append("  warning: \(w)") }
         return lines.joined(separator: "\n")
     }
 }

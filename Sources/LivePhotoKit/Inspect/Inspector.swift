@@ -18,7 +18,10 @@ public enum Inspector {
                 return report
             case .quickTimeMovie, .mp4Movie:
                 let file = try MovieFile(source: source)
-                return InspectReport(path: path, kind: .movie, format: file.isQuickTime ? .quickTimeMovie : .mp4Movie, still: nil, movie: try movieReport(file))
+                var report = InspectReport(path: path, kind: .movie, format: file.isQuickTime ? .quickTimeMovie : .mp4Movie, still: nil, movie: try movieReport(file))
+                let warnings = file.warnings
+                report.warnings = warnings.isEmpty ? nil : warnings
+                return report
             case .unknown:
                 throw LivePhotoError(path: path, reason: "not a JPEG/HEIC still or a QuickTime/MP4 movie", category: .unreadable)
             }
