@@ -1,32 +1,32 @@
 import ArgumentParser
 import LivePhotoKit
 
-/// What each command says about the options every batch command shares: the options are one
+/// What one command says about the options every batch command shares: the options are one
 /// definition, their help stays in each command's own words.
-protocol BatchOptionsHelp {
-    static var jobs: String { get }
-    static var quiet: String { get }
-    static var json: String { get }
+struct BatchHelpText {
+    var jobs: String
+    var quiet: String
+    var json: String
     /// `-o DIR` and `--dry-run`: only commands that write (see `WriteOptions`).
-    static var output: String { get }
-    static var dryRun: String { get }
+    var output = ""
+    var dryRun = ""
 }
 
-extension BatchOptionsHelp {
-    static var output: String { "" }
-    static var dryRun: String { "" }
+/// A command's `BatchHelpText`, as a type the option groups are generic over.
+protocol BatchOptionsHelp {
+    static var text: BatchHelpText { get }
 }
 
 /// `-j`, `-q`, `--json`: how a command works through folders and what it prints. Used by
 /// every command that takes folders (pair, make, convert, verify, scan).
 struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(Help.jobs))
+    @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.jobs))
     var jobs: Int = ParallelWork.defaultJobs
 
-    @Flag(name: .shortAndLong, help: ArgumentHelp(Help.quiet))
+    @Flag(name: .shortAndLong, help: ArgumentHelp(Help.text.quiet))
     var quiet = false
 
-    @Flag(name: .long, help: ArgumentHelp(Help.json))
+    @Flag(name: .long, help: ArgumentHelp(Help.text.json))
     var json = false
 
     func validate() throws { if jobs < 1 { throw ValidationError("--jobs must be 1 or more") } }
@@ -39,10 +39,10 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
 
 /// `-o DIR` and `--dry-run` on top of `RunOptions`: the commands that write (pair, make, convert).
 struct WriteOptions<Help: BatchOptionsHelp>: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(Help.output, valueName: "DIR"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.output, valueName: "DIR"))
     var output: String?
 
-    @Flag(name: .long, help: ArgumentHelp(Help.dryRun))
+    @Flag(name: .long, help: ArgumentHelp(Help.text.dryRun))
     var dryRun = false
 
     @OptionGroup var run: RunOptions<Help>

@@ -38,16 +38,6 @@ struct ConvertCommand: ParsableCommand {
     var replaceMakerNote = false
 
     @OptionGroup var batch: WriteOptions<ConvertHelp>
-    var quiet: Bool { batch.run.quiet }
-    var json: Bool { batch.run.json }
-
-    enum ConvertHelp: BatchOptionsHelp {
-        static let jobs = "Files converted at once (default: the number of cores)."
-        static let quiet = "Print nothing on success."
-        static let json = "Print JSON: one document for one conversion, JSON Lines for several."
-        static let output = "Write the outputs into DIR (default: beside the input)."
-        static let dryRun = "Report what would be done and write nothing."
-    }
 
     enum Mode {
         case motionPhotos([String])
@@ -107,7 +97,7 @@ struct ConvertCommand: ParsableCommand {
             bar?.finish()
         }
         report(results, oneDocument: scan == nil && results.count == 1)
-        if let scan, !quiet {
+        if let scan, !batch.run.quiet {
             let count = { (s: ConvertStatus) in results.filter { $0.status == s }.count }
             Console.error("convert: \(results.count) to convert: \(count(.converted)) converted, \(count(.dryRun)) dry-run, \(count(.failed)) failed (\(scan.filesRead) files read)")
         }
@@ -118,17 +108,23 @@ struct ConvertCommand: ParsableCommand {
     func report(_ results: [ConvertResult], oneDocument: Bool) {
         for r in results {
             if r.status == .failed, let e = r.error { Console.error("livephoto: \(Console.oneLine(e))") }
-            if !quiet && !json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
-            if json {
+            if !batch.run.quiet && !batch.run.json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
+            if batch.run.json {
                 print(oneDocument ? Console.json(r) : Console.jsonLine(r))
                 continue
             }
-            guard !quiet, r.status != .failed else { continue }
+            guard !batch.run.quiet, r.status != .failed else { continue }
             let verb = r.status == .dryRun ? "would convert" : "converted"
             let outputs = [r.still, r.movie, r.motionPhoto].compactMap { $0 }.joined(separator: " + ")
             var line = "\(verb) \(r.input)\(r.inputMovie.map { " + \($0)" } ?? "") -> \(outputs)"
             if let id = r.identifier { line += "  (\(id), \(Console.seconds(r.stillTime)))" }
             print(line)
         }
+    }
+
+    enum ConvertHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Files converted at once (default: the number of cores).", quiet: "Print nothing on success.",
+                                        json: "Print JSON: one document for one conversion, JSON Lines for several.",
+                                        output: "Write the outputs into DIR (default: beside the input).", dryRun: "Report what would be done and write nothing.")
     }
 }

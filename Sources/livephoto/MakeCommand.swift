@@ -44,16 +44,6 @@ struct MakeCommand: ParsableCommand {
     var subsampling: ChromaSubsampling = .yuv420
 
     @OptionGroup var batch: WriteOptions<MakeHelp>
-    var quiet: Bool { batch.run.quiet }
-    var json: Bool { batch.run.json }
-
-    enum MakeHelp: BatchOptionsHelp {
-        static let jobs = "Folders: movies worked on at once (default: the number of cores)."
-        static let quiet = "Print nothing on success."
-        static let json = "Print the result as JSON (JSON Lines for several movies or folders)."
-        static let output = "Write the still and the paired movie into DIR; the movie is left untouched."
-        static let dryRun = "Decode the frame and report what would be done; write nothing."
-    }
 
     enum Inputs { case movies([String]), folders([String]) }
 
@@ -106,7 +96,7 @@ struct MakeCommand: ParsableCommand {
         let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: batch.run.jobs,
                                                     scanProgress: batch.run.progress("scan"), workProgress: batch.run.progress("make"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+        BatchText.report(outcomes, json: batch.run.json, quiet: batch.run.quiet) { o in
             switch o.status {
             case .failed: return nil
             case .dryRun: return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
@@ -114,7 +104,7 @@ struct MakeCommand: ParsableCommand {
             default: return "made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
             }
         }
-        if !quiet {
+        if !batch.run.quiet {
             let count = { (s: BatchOutcome.Status) in outcomes.filter { $0.status == s }.count }
             Console.error("make: \(outcomes.count) movies without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; \(scan.count(.paired)) Live Photos already there (\(scan.filesRead) files read)")
         }
@@ -133,9 +123,9 @@ struct MakeCommand: ParsableCommand {
         } catch {
             return Console.report(error, path: movie)
         }
-        if !quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
-        if quiet { return .ok }
-        if json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return .ok }
+        if !batch.run.quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
+        if batch.run.quiet { return .ok }
+        if batch.run.json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return .ok }
         switch result.status {
         case .alreadyMade: print("already made: \(result.still) + \(result.movieOutput)")
         case .dryRun: print("would make \(result.still) from \(result.movie)")
@@ -154,5 +144,11 @@ struct MakeCommand: ParsableCommand {
             }
         }
         return .ok
+    }
+
+    enum MakeHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Folders: movies worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
+                                        json: "Print the result as JSON (JSON Lines for several movies or folders).",
+                                        output: "Write the still and the paired movie into DIR; the movie is left untouched.", dryRun: "Decode the frame and report what would be done; write nothing.")
     }
 }

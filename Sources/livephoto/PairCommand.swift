@@ -60,16 +60,6 @@ struct PairCommand: ParsableCommand {
     var faststart = false
 
     @OptionGroup var batch: WriteOptions<PairHelp>
-    var quiet: Bool { batch.run.quiet }
-    var json: Bool { batch.run.json }
-
-    enum PairHelp: BatchOptionsHelp {
-        static let jobs = "Folders: pairs worked on at once (default: the number of cores)."
-        static let quiet = "Print nothing on success."
-        static let json = "Print the result as JSON."
-        static let output = "Write new files into DIR and leave the originals untouched."
-        static let dryRun = "Report what would be done and write nothing."
-    }
 
     func validate() throws {
         if case .folders = try InputMode.decide(paths), id != nil {
@@ -104,14 +94,14 @@ struct PairCommand: ParsableCommand {
         let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: batch.run.jobs,
                                                     scanProgress: batch.run.progress("scan"), workProgress: batch.run.progress("pair"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+        BatchText.report(outcomes, json: batch.run.json, quiet: batch.run.quiet) { o in
             switch o.status {
             case .failed, .interrupted: return nil
             case .dryRun: return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             default: return "\(o.status.rawValue) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             }
         }
-        if !quiet {
+        if !batch.run.quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
             let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
             Console.error("pair: \(pairs.count) candidates: \(count(.paired)) paired, \(count(.alreadyPaired)) already paired, \(count(.dryRun)) dry-run, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
@@ -142,13 +132,13 @@ struct PairCommand: ParsableCommand {
         } catch {
             throw ExitCode(Console.report(error, path: movie))
         }
-        if !quiet { printResult(result) }
+        if !batch.run.quiet { printResult(result) }
         // A signal that came during the commit: the pair was finished; say so by the exit code.
         if let signal = options.stop?.signal { throw ExitCode(ExitStatus.stopped(by: signal)) }
     }
 
     func printResult(_ result: PairResult) {
-        if json { print(Console.json(result)); return }
+        if batch.run.json { print(Console.json(result)); return }
         switch result.status {
         case .alreadyPaired:
             print("already paired: \(result.still) + \(result.movie)")
@@ -166,5 +156,11 @@ struct PairCommand: ParsableCommand {
             print("  \(verb): \(result.stillOutput)")
             print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))")
         }
+    }
+
+    enum PairHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
+                                        json: "Print the result as JSON.",
+                                        output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")
     }
 }

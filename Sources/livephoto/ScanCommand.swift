@@ -22,24 +22,23 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: "Folders to scan.")
     var folders: [String]
 
-    @OptionGroup var report: RunOptions<ScanHelp>
+    @OptionGroup var options: RunOptions<ScanHelp>
 
     enum ScanHelp: BatchOptionsHelp {
-        static let jobs = "Files read at once (default: the number of cores)."
-        static let quiet = "No progress bar and no summary line."
-        static let json = "Print JSON Lines, one record per finding (the summary goes to stderr)."
+        static let text = BatchHelpText(jobs: "Files read at once (default: the number of cores).", quiet: "No progress bar and no summary line.",
+                                        json: "Print JSON Lines, one record per finding (the summary goes to stderr).")
     }
 
     func run() throws {
         // The findings are the output: the bar shows even with --json (it goes to stderr).
-        let scan = LibraryScanner.scan(folders, jobs: report.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: report.quiet))
+        let scan = LibraryScanner.scan(folders, jobs: options.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: options.quiet))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        if report.json {
+        if options.json {
             for f in scan.findings { print(Console.jsonLine(f)) }
         } else {
             print(ScanTable.render(scan.findings))
         }
-        if !report.quiet { Console.error(ScanTable.summary(scan)) }
+        if !options.quiet { Console.error(ScanTable.summary(scan)) }
         let failed = !scan.unreadableFolders.isEmpty || scan.count(.unreadable) > 0
         if failed { throw ExitCode(ExitStatus.unreadable) }
     }

@@ -35,15 +35,7 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
     var wait: Double = 10
 
-    @OptionGroup var report: RunOptions<VerifyHelp>
-    var quiet: Bool { report.quiet }
-    var json: Bool { report.json }
-
-    enum VerifyHelp: BatchOptionsHelp {
-        static let jobs = "Folders: pairs verified at once (default: the number of cores)."
-        static let quiet = "Print nothing; only set the exit code."
-        static let json = "Print one JSON document with every check."
-    }
+    @OptionGroup var options: RunOptions<VerifyHelp>
 
     func validate() throws {
         if !wait.isFinite || wait < 0 { throw ValidationError("--wait must be a number of seconds, 0 or more") }
@@ -58,10 +50,10 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String]) throws {
-        let (scan, outcomes) = BatchOperations.verify(roots: folders, strict: strict, jobs: report.jobs,
-                                                      scanProgress: report.progress("scan"), workProgress: report.progress("verify"))
-        if !quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
-        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+        let (scan, outcomes) = BatchOperations.verify(roots: folders, strict: strict, jobs: options.jobs,
+                                                      scanProgress: options.progress("scan"), workProgress: options.progress("verify"))
+        if !options.quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
+        BatchText.report(outcomes, json: options.json, quiet: options.quiet) { o in
             switch o.status {
             case .valid:
                 let warnings = o.warningChecks ?? []
@@ -70,7 +62,7 @@ struct VerifyCommand: ParsableCommand {
             default: return nil
             }
         }
-        if !quiet {
+        if !options.quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
             let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
             Console.error("verify: \(pairs.count) pairs: \(count(.valid)) valid, \(count(.invalid)) invalid, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files (\(scan.filesRead) files read)")
@@ -85,11 +77,11 @@ struct VerifyCommand: ParsableCommand {
             report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: wait)
         } catch {
             let e = LivePhotoError.wrap(error, path: movie)
-            if !quiet { Console.fileError(e) }
+            if !options.quiet { Console.fileError(e) }
             throw ExitCode(e.category == .refused ? .refused : ExitStatus.unreadable)
         }
-        if !quiet {
-            if json {
+        if !options.quiet {
+            if options.json {
                 print(Console.json(report))
             } else {
                 for c in report.checks { print("\(c.notChecked == true ? "-" : c.passed ? "✓" : c.level == .error ? "✗" : "!") \(c.name): \(c.detail)") }
@@ -102,5 +94,10 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if !report.valid { throw ExitCode(ExitStatus.invalidPair) }
+    }
+
+    enum VerifyHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Folders: pairs verified at once (default: the number of cores).", quiet: "Print nothing; only set the exit code.",
+                                        json: "Print one JSON document with every check.")
     }
 }

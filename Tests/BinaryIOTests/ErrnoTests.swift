@@ -6,12 +6,6 @@ import Testing
 /// users read) unchanged.
 @Suite("errno kept as a value in system errors")
 struct ErrnoTests {
-    static func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-errno-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// The ParseError `body` throws.
     static func failure(_ body: () throws -> Void) -> ParseError? {
         do { try body() } catch let error as ParseError { return error } catch { Issue.record("not a ParseError: \(error)") }
@@ -20,7 +14,7 @@ struct ErrnoTests {
 
     @Test("opening: a missing file is ENOENT, a folder EISDIR; the message says it in words")
     func opening() throws {
-        let dir = try Self.tempDir()
+        let dir = try FileLockTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = Self.failure { _ = try FileSource(path: dir.appendingPathComponent("none.jpg").path) }
         #expect(missing?.errno == .noSuchFile && missing?.kind == .io)
@@ -51,7 +45,7 @@ struct ErrnoTests {
 
     @Test("AtomicFileWriter: ENOENT for a missing folder, EEXIST when a new file would overwrite, bytes land in order")
     func atomicWriter() throws {
-        let dir = try Self.tempDir()
+        let dir = try FileLockTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let nowhere = Self.failure { _ = try AtomicFileWriter(targetPath: dir.appendingPathComponent("gone/x.jpg").path) }
         #expect(nowhere?.errno == .noSuchFile)
@@ -77,7 +71,7 @@ struct ErrnoTests {
 
     @Test("WritePermission: a file with no write bit is EACCES, for root too")
     func permission() throws {
-        let dir = try Self.tempDir()
+        let dir = try FileLockTests.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("locked.jpg").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data([1])))
