@@ -69,6 +69,20 @@ struct ErrnoTests {
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: target))) == written)
     }
 
+    @Test("FileLockSet: a file that cannot be opened to lock is ENOENT by value, its words as before")
+    func lockUnavailable() throws {
+        let dir = try FileLockTests.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("gone.mov").path
+        do {
+            _ = try FileLockSet.acquire([missing], mode: .exclusive, wait: 0)
+            Issue.record("a missing file was locked")
+        } catch let error as FileLockError {
+            #expect(error == .unavailable(path: missing, errno: .noSuchFile))
+            #expect(error.description == "no such file or directory")
+        }
+    }
+
     @Test("WritePermission: a file with no write bit is EACCES, for root too")
     func permission() throws {
         let dir = try FileLockTests.tempDir()

@@ -177,7 +177,8 @@ struct ScratchFolder {
         do {
             try FileManager.default.createDirectory(atPath: candidate, withIntermediateDirectories: false)
         } catch {
-            throw LivePhotoError(path: target, reason: "cannot write: \(String(cString: strerror(errno))) (in \(parent))", category: .refused)
+            let e = Errno.current
+            throw LivePhotoError(path: target, reason: "cannot write: \(e) (in \(parent))", category: .refused, errno: e)
         }
         path = candidate
     }
