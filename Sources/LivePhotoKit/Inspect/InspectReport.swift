@@ -10,7 +10,8 @@ public struct InspectReport: Codable, Equatable, Sendable {
     public var movie: MovieReport?
     /// HEIC stills: the primary image and the item list.
     public var heif: HEIFReport? = nil
-    /// What the reader accepted leniently (see `MovieFile.warnings`); absent when nothing was.
+    /// What the reader accepted leniently (`MovieFile.warnings`, `StillImageInfo.warnings`);
+    /// absent when nothing was.
     public var warnings: [String]? = nil
 
     public struct StillReport: Codable, Equatable, Sendable {

@@ -10,10 +10,13 @@ public enum Inspector {
             guard source.size > 0 else { throw LivePhotoError(path: path, reason: "empty file", category: .unreadable) }
             switch try FileKind.detect(source) {
             case .jpeg:
-                return InspectReport(path: path, kind: .still, format: .jpeg, still: try stillReport(StillImageReader.read(path: path)), movie: nil)
+                let info = try StillImageReader.read(path: path)
+                return InspectReport(path: path, kind: .still, format: .jpeg, still: stillReport(info), movie: nil, warnings: info.warnings.isEmpty ? nil : info.warnings)
             case .heic:
                 let heic = try HEICStill(source: source)
-                var report = InspectReport(path: path, kind: .still, format: .heic, still: stillReport(try heic.info(path: path)), movie: nil)
+                let info = try heic.info(path: path)
+                var report = InspectReport(path: path, kind: .still, format: .heic, still: stillReport(info), movie: nil)
+                report.warnings = info.warnings.isEmpty ? nil : info.warnings
                 report.heif = try HEIFReport.make(heic.file)
                 return report
             case .quickTimeMovie, .mp4Movie:
