@@ -17,11 +17,15 @@ protocol BatchOptionsHelp {
     static var text: BatchHelpText { get }
 }
 
+/// The core count, read once: ArgumentParser builds an option group hundreds of times while
+/// parsing, and each read of the count parses cgroup files.
+private let defaultJobs = ParallelWork.defaultJobs
+
 /// `-j`, `-q`, `--json`: how a command works through folders and what it prints. Used by
 /// every command that takes folders (pair, make, convert, verify, scan).
 struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.jobs))
-    var jobs: Int = ParallelWork.defaultJobs
+    var jobs: Int = defaultJobs
 
     @Flag(name: .shortAndLong, help: ArgumentHelp(Help.text.quiet))
     var quiet = false
@@ -37,13 +41,11 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
     }
 }
 
-/// `-o DIR` and `--dry-run` on top of `RunOptions`: the commands that write (pair, make, convert).
+/// `-o DIR` and `--dry-run`: the commands that write (pair, make, convert), beside `RunOptions`.
 struct WriteOptions<Help: BatchOptionsHelp>: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.output, valueName: "DIR"))
     var output: String?
 
     @Flag(name: .long, help: ArgumentHelp(Help.text.dryRun))
     var dryRun = false
-
-    @OptionGroup var run: RunOptions<Help>
 }

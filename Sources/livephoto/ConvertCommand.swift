@@ -38,6 +38,7 @@ struct ConvertCommand: ParsableCommand {
     var replaceMakerNote = false
 
     @OptionGroup var batch: WriteOptions<ConvertHelp>
+    @OptionGroup var work: RunOptions<ConvertHelp>
 
     enum Mode {
         case motionPhotos([String])
@@ -78,26 +79,26 @@ struct ConvertCommand: ParsableCommand {
         var scan: LibraryScan? = nil
         switch try mode() {
         case .folders(let folders):
-            let scanBar = batch.run.progress("scan")
-            let workBar = batch.run.progress("convert")
+            let scanBar = work.progress("scan")
+            let workBar = work.progress("convert")
             let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: batch.run.jobs, scanProgress: scanBar, workProgress: workBar)
-                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: batch.run.jobs, scanProgress: scanBar, workProgress: workBar)
+                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: scanBar, workProgress: workBar)
+                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: scanBar, workProgress: workBar)
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         case .livePhoto(let still, let movie):
             results = [ConvertBatch.convert(.liveToMotion, input: still) { try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }]
         case .motionPhotos(let files):
-            let bar = files.count > 1 ? batch.run.progress("convert") : nil
+            let bar = files.count > 1 ? work.progress("convert") : nil
             bar?.start(total: files.count)
-            results = ParallelWork.map(count: files.count, jobs: batch.run.jobs, progress: { bar?.update(done: $0) }) { i in
+            results = ParallelWork.map(count: files.count, jobs: work.jobs, progress: { bar?.update(done: $0) }) { i in
                 ConvertBatch.convert(.motionToLive, input: files[i]) { try MotionPhotoToLivePhoto.run(path: files[i], options: options) }
             }
             bar?.finish()
         }
         report(results, oneDocument: scan == nil && results.count == 1)
-        if let scan, !batch.run.quiet {
+        if let scan, !work.quiet {
             let count = { (s: ConvertStatus) in results.filter { $0.status == s }.count }
             Console.error("convert: \(results.count) to convert: \(count(.converted)) converted, \(count(.dryRun)) dry-run, \(count(.failed)) failed (\(scan.filesRead) files read)")
         }
@@ -108,12 +109,12 @@ struct ConvertCommand: ParsableCommand {
     func report(_ results: [ConvertResult], oneDocument: Bool) {
         for r in results {
             if r.status == .failed, let e = r.error { Console.error("livephoto: \(Console.oneLine(e))") }
-            if !batch.run.quiet && !batch.run.json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
-            if batch.run.json {
+            if !work.quiet && !work.json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
+            if work.json {
                 print(oneDocument ? Console.json(r) : Console.jsonLine(r))
                 continue
             }
-            guard !batch.run.quiet, r.status != .failed else { continue }
+            guard !work.quiet, r.status != .failed else { continue }
             let verb = r.status == .dryRun ? "would convert" : "converted"
             let outputs = [r.still, r.movie, r.motionPhoto].compactMap { $0 }.joined(separator: " + ")
             var line = "\(verb) \(r.input)\(r.inputMovie.map { " + \($0)" } ?? "") -> \(outputs)"

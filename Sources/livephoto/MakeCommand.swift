@@ -44,6 +44,7 @@ struct MakeCommand: ParsableCommand {
     var subsampling: ChromaSubsampling = .yuv420
 
     @OptionGroup var batch: WriteOptions<MakeHelp>
+    @OptionGroup var work: RunOptions<MakeHelp>
 
     enum Inputs { case movies([String]), folders([String]) }
 
@@ -93,10 +94,10 @@ struct MakeCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: MakeOptions) throws {
-        let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: batch.run.jobs,
-                                                    scanProgress: batch.run.progress("scan"), workProgress: batch.run.progress("make"))
+        let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: work.jobs,
+                                                    scanProgress: work.progress("scan"), workProgress: work.progress("make"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: batch.run.json, quiet: batch.run.quiet) { o in
+        BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
             switch o.status {
             case .failed: return nil
             case .dryRun: return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
@@ -104,7 +105,7 @@ struct MakeCommand: ParsableCommand {
             default: return "made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
             }
         }
-        if !batch.run.quiet {
+        if !work.quiet {
             let count = { (s: BatchOutcome.Status) in outcomes.filter { $0.status == s }.count }
             Console.error("make: \(outcomes.count) movies without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; \(scan.count(.paired)) Live Photos already there (\(scan.filesRead) files read)")
         }
@@ -123,9 +124,9 @@ struct MakeCommand: ParsableCommand {
         } catch {
             return Console.report(error, path: movie)
         }
-        if !batch.run.quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
-        if batch.run.quiet { return .ok }
-        if batch.run.json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return .ok }
+        if !work.quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
+        if work.quiet { return .ok }
+        if work.json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return .ok }
         switch result.status {
         case .alreadyMade: print("already made: \(result.still) + \(result.movieOutput)")
         case .dryRun: print("would make \(result.still) from \(result.movie)")

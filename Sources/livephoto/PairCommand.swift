@@ -60,6 +60,7 @@ struct PairCommand: ParsableCommand {
     var faststart = false
 
     @OptionGroup var batch: WriteOptions<PairHelp>
+    @OptionGroup var work: RunOptions<PairHelp>
 
     func validate() throws {
         if case .folders = try InputMode.decide(paths), id != nil {
@@ -91,17 +92,17 @@ struct PairCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: PairOptions) throws {
-        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: batch.run.jobs,
-                                                    scanProgress: batch.run.progress("scan"), workProgress: batch.run.progress("pair"))
+        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: work.jobs,
+                                                    scanProgress: work.progress("scan"), workProgress: work.progress("pair"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: batch.run.json, quiet: batch.run.quiet) { o in
+        BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
             switch o.status {
             case .failed, .interrupted: return nil
             case .dryRun: return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             default: return "\(o.status.rawValue) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             }
         }
-        if !batch.run.quiet {
+        if !work.quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
             let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
             Console.error("pair: \(pairs.count) candidates: \(count(.paired)) paired, \(count(.alreadyPaired)) already paired, \(count(.dryRun)) dry-run, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
@@ -132,13 +133,13 @@ struct PairCommand: ParsableCommand {
         } catch {
             throw ExitCode(Console.report(error, path: movie))
         }
-        if !batch.run.quiet { printResult(result) }
+        if !work.quiet { printResult(result) }
         // A signal that came during the commit: the pair was finished; say so by the exit code.
         if let signal = options.stop?.signal { throw ExitCode(ExitStatus.stopped(by: signal)) }
     }
 
     func printResult(_ result: PairResult) {
-        if batch.run.json { print(Console.json(result)); return }
+        if work.json { print(Console.json(result)); return }
         switch result.status {
         case .alreadyPaired:
             print("already paired: \(result.still) + \(result.movie)")
