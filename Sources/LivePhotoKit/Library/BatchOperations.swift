@@ -41,13 +41,14 @@ public enum BatchOperations {
     static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, scanProgress: ProgressReporter?,
                     workProgress: ProgressReporter?, _ body: @escaping (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
-        let work = select(scan)
+        // Candidates and pairs always name both files; a finding that does not is not work.
+        let work = select(scan).compactMap { f in f.still.flatMap { still in f.movie.map { (still: still, movie: $0) } } }
         workProgress?.start(total: work.count)
         // A stop request (signal): no new pair is started; those under way finish or roll back.
         let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false },
-                                    progress: { workProgress?.update(done: $0) }) { body(work[$0].still!, work[$0].movie!) }
+                                    progress: { workProgress?.update(done: $0) }) { body(work[$0].still, work[$0].movie) }
         let outcomes = done.enumerated().map { i, outcome in
-            outcome ?? interrupted(still: work[i].still!, movie: work[i].movie!, signal: stop?.signal ?? 0)
+            outcome ?? interrupted(still: work[i].still, movie: work[i].movie, signal: stop?.signal ?? 0)
         }
         workProgress?.finish()
         return (scan, unreadableOutcomes(scan) + outcomes)
