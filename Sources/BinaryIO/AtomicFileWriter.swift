@@ -26,12 +26,12 @@ public final class AtomicFileWriter {
         let dir = PathComponents.directory(of: targetPath)
         var dirStat = stat()
         guard FileSystemCalls.stat(dir, &dirStat) == 0 else {
-            throw ParseError(.io, "cannot write in \(dir): \(FileSource.describe(errno))")
+            throw ParseError.system(Errno.current, "cannot write in \(dir)")
         }
         // The temporary name keeps the target's bytes (whatever they are) after a dot.
         let prefix = PathComponents.appending("." + PathComponents.lastComponent(targetPath) + ".livephoto-", to: dir)
         guard let (fd, temporaryPath) = FileSystemCalls.makeTemporaryFile(prefix: prefix) else {
-            throw ParseError(.io, "cannot create a temporary file in \(dir): \(FileSource.describe(errno))")
+            throw ParseError.system(Errno.current, "cannot create a temporary file in \(dir)")
         }
         self.fd = fd
         self.temporaryPath = temporaryPath
@@ -59,16 +59,9 @@ public final class AtomicFileWriter {
         try bytes.withUnsafeBytes { try write(raw: $0) }
     }
 
+    /// The temporary file is written front to back: each piece lands at `bytesWritten`.
     private func write(raw: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < raw.count {
-            let n = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ParseError(.io, "write failed: \(FileSource.describe(errno))")
-            }
-            done += n
-        }
+        try PositionedWrite.writeAll(raw: raw, to: fd, at: bytesWritten)
         unsynced = true
         bytesWritten += UInt64(raw.count)
     }
@@ -84,12 +77,13 @@ public final class AtomicFileWriter {
         while copied < count {
             let n = Int(min(1 << 30, count - copied))
             if kernelCopy {
-                let done = livephoto_copy_file_range(source.fileDescriptor, &inputOffset, fd, n)
+                var outputOffset = Int64(bytesWritten)
+                let done = livephoto_copy_file_range(source.fileDescriptor, &inputOffset, fd, &outputOffset, n)
                 if done > 0 { copied += UInt64(done); bytesWritten += UInt64(done); unsynced = true; continue }
                 if done == 0 { throw ParseError(.truncated, "file shrank while copying", path: "", offset: offset + copied) }
                 let e = errno
                 if e == EINTR { continue }
-                if e == ENOSPC || e == EDQUOT || e == EIO { throw ParseError(.io, "write failed: \(FileSource.describe(e))") }
+                if e == ENOSPC || e == EDQUOT || e == EIO { throw ParseError.system(Errno(rawValue: e), "write failed") }
                 kernelCopy = false   // EXDEV, ENOSYS, EINVAL...: fall back to read/write
             }
             let chunk = Int(min(UInt64(1 << 20), count - copied))
@@ -107,14 +101,14 @@ public final class AtomicFileWriter {
     /// (who must then call `syncDirectory(of:)` before anything relies on the rename lasting).
     public func commit(syncingDirectory: Bool) throws {
         guard !finished else { return }
-        if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
+        if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError.system(Errno(rawValue: e), "fsync failed") }
         close(fd)
         fd = -1
         if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {
             let e = errno
             FileSystemCalls.unlink(temporaryPath)
             finished = true
-            throw ParseError(.io, "cannot replace \(targetPath): \(FileSource.describe(e))")
+            throw ParseError.system(Errno(rawValue: e), "cannot replace \(targetPath)")
         }
         finished = true
         if syncingDirectory { AtomicFileWriter.syncDirectory(of: targetPath) }
@@ -125,20 +119,20 @@ public final class AtomicFileWriter {
     /// never overwrite one another, even when two workers pick the same name at once.
     public func commitWithoutReplacing() throws {
         guard !finished else { return }
-        if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError(.io, "fsync failed: \(FileSource.describe(e))") }
+        if unsynced && fsync(fd) != 0 { let e = errno; discard(); throw ParseError.system(Errno(rawValue: e), "fsync failed") }
         close(fd)
         fd = -1
         defer { FileSystemCalls.unlink(temporaryPath); finished = true }
         if FileSystemCalls.link(temporaryPath, targetPath) != 0 {
             let e = errno
-            throw ParseError(.io, e == EEXIST ? "already exists; not overwritten" : "cannot create \(targetPath): \(FileSource.describe(e))")
+            throw e == EEXIST ? ParseError.system(.exists, message: "already exists; not overwritten") : ParseError.system(Errno(rawValue: e), "cannot create \(targetPath)")
         }
         AtomicFileWriter.syncDirectory(of: targetPath)
     }
 
     /// Flushes the temporary file to disk without renaming it (prepare step of a two-file commit).
     public func sync() throws {
-        if fsync(fd) != 0 { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+        if fsync(fd) != 0 { throw ParseError.system(Errno.current, "fsync failed") }
         unsynced = false
     }
 

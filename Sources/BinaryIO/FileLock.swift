@@ -9,15 +9,15 @@ public enum FileLockError: Error, Equatable, CustomStringConvertible {
     case busy(path: String, waited: Double)
     /// The caller asked to stop (a signal) while waiting.
     case stopped
-    /// The file could not be opened to lock it.
-    case unavailable(path: String, reason: String)
+    /// The file could not be opened or locked: errno and, when it helps, what was being done.
+    case unavailable(path: String, errno: Errno, context: String? = nil)
 
     public var description: String {
         switch self {
         case .busy(_, let waited):
             return "busy: another livephoto is working on this file (waited \(String(format: "%g", waited)) s; try again)"
         case .stopped: return "interrupted while waiting for another livephoto"
-        case .unavailable(_, let reason): return reason
+        case .unavailable(_, let errno, let context): return context.map { "\($0): \(errno)" } ?? errno.description
         }
     }
 }
@@ -61,12 +61,12 @@ public final class FileLockSet {
             for path in paths {
                 let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
                 guard fd >= 0 else {
-                    let reason = FileSource.describe(errno)
+                    let e = Errno.current
                     closeAll()
-                    throw FileLockError.unavailable(path: path, reason: reason)
+                    throw FileLockError.unavailable(path: path, errno: e)
                 }
                 var st = stat()
-                guard fstat(fd, &st) == 0 else { close(fd); closeAll(); throw FileLockError.unavailable(path: path, reason: FileSource.describe(errno)) }
+                guard fstat(fd, &st) == 0 else { close(fd); closeAll(); throw FileLockError.unavailable(path: path, errno: .current) }
                 let entry = Held(fd: fd, path: path, device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
                 if entries.contains(where: { $0.device == entry.device && $0.inode == entry.inode }) { close(fd); continue }
                 entries.append(entry)
@@ -102,7 +102,7 @@ public final class FileLockSet {
             // A file system without locks (some network or FUSE mounts): go on unlocked, as
             // every program that does not lock does, rather than refuse to work there.
             if code == ENOLCK || code == EOPNOTSUPP || code == ENOSYS || code == EINVAL { return }
-            guard code == EWOULDBLOCK else { throw FileLockError.unavailable(path: e.path, reason: "cannot lock: \(FileSource.describe(code))") }
+            guard code == EWOULDBLOCK else { throw FileLockError.unavailable(path: e.path, errno: Errno(rawValue: code), context: "cannot lock") }
             if shouldStop() { throw FileLockError.stopped }
             if Date() >= deadline { throw FileLockError.busy(path: e.path, waited: wait) }
             usleep(pause)
@@ -115,12 +115,12 @@ public final class FileLockSet {
     /// Nobody else knows the new file yet, so this never waits.
     public func lockReplacement(_ path: String) throws {
         let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw FileLockError.unavailable(path: path, reason: FileSource.describe(errno)) }
+        guard fd >= 0 else { throw FileLockError.unavailable(path: path, errno: .current) }
         var st = stat()
         guard fstat(fd, &st) == 0, flock(fd, LOCK_EX | LOCK_NB) == 0 || [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL].contains(errno) else {
-            let reason = FileSource.describe(errno)
+            let e = Errno.current
             close(fd)
-            throw FileLockError.unavailable(path: path, reason: "cannot lock: \(reason)")
+            throw FileLockError.unavailable(path: path, errno: e, context: "cannot lock")
         }
         held.append(Held(fd: fd, path: path, device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
     }

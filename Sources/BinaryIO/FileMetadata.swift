@@ -33,7 +33,7 @@ public struct FileMetadata: Equatable, Sendable {
     /// `extendedAttributes: false` skips the attributes (for times alone).
     public static func read(path: String, extendedAttributes: Bool = true) throws -> FileMetadata {
         var st = stat()
-        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError.system(Errno.current) }
         return FileMetadata(owner: st.st_uid, group: st.st_gid, mode: st.st_mode & 0o7777,
                             accessTime: st.st_atim, modificationTime: st.st_mtim,
                             extendedAttributes: extendedAttributes ? try readExtendedAttributes(path: path) : [])
@@ -45,7 +45,7 @@ public struct FileMetadata: Equatable, Sendable {
     /// where the kernel allows it (as root, or a group the caller belongs to), like `cp -p`.
     public func applyOwnershipAttributesAndMode(to fd: Int32) throws {
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw ParseError(.io, "cannot read the new file's attributes: \(FileSource.describe(errno))") }
+        guard fstat(fd, &st) == 0 else { throw ParseError.system(Errno.current, "cannot read the new file's attributes") }
         if st.st_uid != owner || st.st_gid != group {
             if fchown(fd, owner, group) != 0 {
                 // Not root: at least keep the group when the caller belongs to it.
@@ -59,7 +59,7 @@ public struct FileMetadata: Equatable, Sendable {
             if result != 0 {
                 let e = errno
                 if attribute.mustBeKept || !(e == EPERM || e == EACCES || e == ENOTSUP || e == EOPNOTSUPP || e == EINVAL) {
-                    throw ParseError(.io, "cannot keep the extended attribute \(attribute.printableName): \(FileSource.describe(e))")
+                    throw ParseError.system(Errno(rawValue: e), "cannot keep the extended attribute \(attribute.printableName)")
                 }
             }
         }
@@ -72,7 +72,7 @@ public struct FileMetadata: Equatable, Sendable {
     public func applyTimes(toPath path: String) throws {
         let times = [accessTime, modificationTime]
         guard FileSystemCalls.utimensat(path, times, 0) == 0 else {
-            throw ParseError(.io, "cannot keep the modification time: \(FileSource.describe(errno))")
+            throw ParseError.system(Errno.current, "cannot keep the modification time")
         }
     }
 
@@ -85,13 +85,13 @@ public struct FileMetadata: Equatable, Sendable {
             let size = FileSystemCalls.listxattr(path, nil, 0)
             if size < 0 {
                 if errno == ENOTSUP || errno == EOPNOTSUPP { return [] }
-                throw ParseError(.io, "cannot list extended attributes: \(FileSource.describe(errno))")
+                throw ParseError.system(Errno.current, "cannot list extended attributes")
             }
             if size == 0 { return [] }
             var buffer = [UInt8](repeating: 0, count: size)
             let n = buffer.withUnsafeMutableBytes { FileSystemCalls.listxattr(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
             if n < 0 && errno == ERANGE { continue }
-            guard n >= 0 else { throw ParseError(.io, "cannot list extended attributes: \(FileSource.describe(errno))") }
+            guard n >= 0 else { throw ParseError.system(Errno.current, "cannot list extended attributes") }
             names = Array(buffer[0..<n])
             break
         }
@@ -112,13 +112,13 @@ public struct FileMetadata: Equatable, Sendable {
                 let e = errno
                 if e == ENODATA { return nil }
                 if (e == EPERM || e == EACCES || e == ENOTSUP || e == EOPNOTSUPP), !name.starts(with: Array("user.".utf8)) { return nil }
-                throw ParseError(.io, "cannot read the extended attribute \(PathText.escaped(name)): \(FileSource.describe(e))")
+                throw ParseError.system(Errno(rawValue: e), "cannot read the extended attribute \(PathText.escaped(name))")
             }
             var value = [UInt8](repeating: 0, count: size)
             let n = name.withCString { cname in value.withUnsafeMutableBytes { FileSystemCalls.getxattr(path, cname, $0.baseAddress, size) } }
             if n < 0 && errno == ERANGE { continue }
             if n < 0 && errno == ENODATA { return nil }
-            guard n >= 0 else { throw ParseError(.io, "cannot read the extended attribute \(PathText.escaped(name)): \(FileSource.describe(errno))") }
+            guard n >= 0 else { throw ParseError.system(Errno.current, "cannot read the extended attribute \(PathText.escaped(name))") }
             return Array(value[0..<n])
         }
         throw ParseError(.io, "the extended attribute \(PathText.escaped(name)) keeps changing size")

@@ -26,11 +26,11 @@ public final class FileSource {
     public init(path: String, prefetch: Int = 0) throws {
         self.path = path
         var st = stat()
-        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
-        if (st.st_mode & S_IFMT) == S_IFDIR { throw ParseError(.io, "is a directory") }
+        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError.system(Errno.current) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw ParseError.system(Errno(rawValue: EISDIR)) }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw ParseError(.io, "not a regular file") }
         let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard fd >= 0 else { throw ParseError.system(Errno.current) }
         self.fd = fd
         self.size = UInt64(st.st_size)
         self.baseOffset = 0
@@ -53,7 +53,7 @@ public final class FileSource {
             throw ParseError(.truncated, "a range of \(length) bytes at \(offset) runs past the end (\(size) bytes)", path: "", offset: offset)
         }
         let copy = dup(fd)
-        guard copy >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard copy >= 0 else { throw ParseError.system(Errno.current) }
         _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         return FileSource(path: path, fd: copy, baseOffset: baseOffset + offset, size: length)
     }
@@ -85,7 +85,7 @@ public final class FileSource {
             let n = pread(fd, raw.baseAddress! + done, count - done, off_t(baseOffset + offset) + off_t(done))
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ParseError(.io, "read failed: \(FileSource.describe(errno))", path: context, offset: offset + UInt64(done))
+                throw ParseError.system(Errno.current, "read failed", path: context, offset: offset + UInt64(done))
             }
             if n == 0 { throw ParseError(.truncated, "file shrank while reading", path: context, offset: offset + UInt64(done)) }
             done += n
@@ -99,15 +99,6 @@ public final class FileSource {
         return try read(at: offset, count: n)
     }
 
-    public static func describe(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file or directory"
-        case EACCES, EPERM: return "permission denied"
-        case EISDIR: return "is a directory"
-        case ENOSPC: return "no space left on device"
-        case EROFS: return "read-only file system"
-        case EDQUOT: return "disk quota exceeded"
-        default: return String(cString: strerror(code)).lowercased()
-        }
-    }
+    /// The reason for error number `code` in words (see `Errno.description`).
+    public static func describe(_ code: Int32) -> String { Errno(rawValue: code).description }
 }

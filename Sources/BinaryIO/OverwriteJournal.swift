@@ -36,10 +36,10 @@ public struct OverwriteJournal {
         header.u64(Self.checksum(fileSize: fileSize, offset: offset, bytes: oldBytes))
         header.append(oldBytes)
         let fd = FileSystemCalls.open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ParseError(.io, "cannot write a journal beside the file: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot write a journal beside the file") }
         do {
             try PositionedWrite.writeAll(header.bytes, to: fd, at: 0)
-            guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
             close(fd)
             AtomicFileWriter.syncDirectory(of: journalPath)
         } catch {
@@ -94,14 +94,14 @@ public struct OverwriteJournal {
             return .discarded
         }
         let fd = FileSystemCalls.open(target, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == fileSize, offset <= fileSize, length <= fileSize - offset else {
             throw ParseError(.io, "the file changed since an interrupted edit; its journal \(journalPath) no longer fits")
         }
         try PositionedWrite.writeAll(old, to: fd, at: offset)
-        guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+        guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
         FileSystemCalls.unlink(journalPath)
         AtomicFileWriter.syncDirectory(of: journalPath)
         return .restored

@@ -10,13 +10,15 @@ import Glibc
 public enum WritePermission {
     public static func require(_ path: String) throws {
         var st = stat()
-        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard FileSystemCalls.stat(path, &st) == 0 else { throw ParseError.system(Errno.current) }
         if FileSystemCalls.access(path, W_OK) != 0 {
-            throw ParseError(.io, errno == EROFS ? "read-only file system" : "read-only (\(FileSource.describe(errno)))")
+            let e = Errno.current
+            throw ParseError.system(e, message: e == .readOnlyFileSystem ? "read-only file system" : "read-only (\(e))")
         }
         if st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 {
             let what = (st.st_mode & S_IFMT) == S_IFDIR ? "directory" : "file"
-            throw ParseError(.io, "read-only \(what) (no write permission)")
+            // The kernel would let root through; EACCES is what anyone else would get.
+            throw ParseError.system(.permissionDenied, message: "read-only \(what) (no write permission)")
         }
     }
 

@@ -2,10 +2,11 @@
 #include <unistd.h>
 #include "CFileCopy.h"
 
-ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, size_t length) {
-    loff_t off = (loff_t)*offset_in;
-    ssize_t n = copy_file_range(fd_in, &off, fd_out, NULL, length, 0);
-    *offset_in = (long long)off;
+ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, long long *offset_out, size_t length) {
+    loff_t in = (loff_t)*offset_in, out = (loff_t)*offset_out;
+    ssize_t n = copy_file_range(fd_in, &in, fd_out, &out, length, 0);
+    *offset_in = (long long)in;
+    *offset_out = (long long)out;
     return n;
 }
 

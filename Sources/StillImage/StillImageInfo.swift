@@ -15,6 +15,8 @@ public struct StillImageInfo: Sendable {
     public let make: String?
     public let model: String?
     public let orientation: Int?
+    /// What the reader accepted leniently (see `ExifSummary.warnings`).
+    public var warnings: [String] = []
 
     public init(path: String, width: Int, height: Int, subsampling: String, colorSpace: String, hasEXIF: Bool,
                 makerNote: MakerNoteKind, appleMakerNote: AppleMakerNote?, make: String?, model: String?, orientation: Int?) {
@@ -52,9 +54,11 @@ public enum StillImageReader {
         }
         let exif = try TIFFExif.summary(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)),
                                         tiffOffset: segment.payloadOffset + UInt64(ExifTIFF.exifHeaderLength), path: "APP1/Exif")
-        return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
-                              colorSpace: header.colorSpace, hasEXIF: true, makerNote: exif.makerNote, appleMakerNote: exif.appleMakerNote,
-                              make: exif.make, model: exif.model, orientation: exif.orientation)
+        var info = StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
+                                  colorSpace: header.colorSpace, hasEXIF: true, makerNote: exif.makerNote, appleMakerNote: exif.appleMakerNote,
+                                  make: exif.make, model: exif.model, orientation: exif.orientation)
+        info.warnings = exif.warnings
+        return info
     }
 }
 

@@ -5,7 +5,7 @@ import LivePhotoKit
 enum BatchText {
     static func report(_ outcomes: [BatchOutcome], json: Bool, quiet: Bool, line: (BatchOutcome) -> String?) {
         for o in outcomes {
-            if o.status == "failed", let e = o.error { Console.error("livephoto: \(Console.oneLine(e))") }
+            if o.status == .failed, let e = o.error { Console.error("livephoto: \(Console.oneLine(e))") }
             if json { print(Console.jsonLine(o)) } else if !quiet, let text = line(o) { print(text) }
         }
     }

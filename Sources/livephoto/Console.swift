@@ -34,9 +34,9 @@ enum Console {
 
 
     /// Reports an error about a file and returns its exit code.
-    static func report(_ error: Error, path: String) -> Int32 {
+    static func report(_ error: Error, path: String) -> ExitStatus {
         let e = LivePhotoError.wrap(error, path: path)
         fileError(e)
-        return e.category.rawValue
+        return e.category
     }
 }

@@ -30,17 +30,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Folders: convert Motion Photos to Live Photos (live, the default) or Live Photo pairs to Motion Photos (motion).")
     var to: ConvertTarget?
 
-    @Option(name: .shortAndLong, help: "Files converted at once (default: the number of cores).")
-    var jobs: Int = ParallelWork.defaultJobs
-
-    @Option(name: .long, help: ArgumentHelp("Motion → Live: use this identifier (a UUID).", valueName: "UUID"))
+    @Option(name: .long, help: ArgumentHelp("Motion → Live: use this identifier (a UUID).", valueName: "UUID"), transform: IdentifierArgument.parse)
     var id: String?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the outputs into DIR (default: beside the input).", valueName: "DIR"))
-    var output: String?
-
-    @Flag(name: .long, help: "Report what would be done and write nothing.")
-    var dryRun = false
 
     @Flag(name: .long, help: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for.")
     var samsung = false
@@ -48,11 +39,8 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
     var replaceMakerNote = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing on success.")
-    var quiet = false
-
-    @Flag(name: .long, help: "Print JSON: one document for one conversion, JSON Lines for several.")
-    var json = false
+    @OptionGroup var batch: WriteOptions<ConvertHelp>
+    @OptionGroup var work: RunOptions<ConvertHelp>
 
     enum Mode {
         case motionPhotos([String])
@@ -75,64 +63,68 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
-        if let id, ContentIdentifier.normalized(id) == nil { throw ValidationError("--id '\(id)' is not a UUID (8-4-4-4-12 hexadecimal digits)") }
         if case .folders = try mode(), id != nil { throw ValidationError("--id names one identifier; with folders every conversion gets its own") }
         if case .motionPhotos(let files) = try mode(), files.count > 1, id != nil { throw ValidationError("--id names one identifier; give one Motion Photo with it") }
     }
 
     func run() throws {
         var options = ConvertOptions()
-        if let id { options.identifier = .given(ContentIdentifier.normalized(id)!) }
-        options.outputDirectory = output
-        options.dryRun = dryRun
+        if let id { options.identifier = .given(id) }
+        options.outputDirectory = batch.output
+        options.dryRun = batch.dryRun
         options.samsungTrailer = samsung
         options.replaceForeignMakerNote = replaceMakerNote
         let results: [ConvertResult]
         var scan: LibraryScan? = nil
         switch try mode() {
         case .folders(let folders):
-            let scanBar = ProgressReporter.forTerminal(label: "scan", quiet: quiet || json)
-            let workBar = ProgressReporter.forTerminal(label: "convert", quiet: quiet || json)
+            let scanBar = work.progress("scan")
+            let workBar = work.progress("convert")
             let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: jobs, scanProgress: scanBar, workProgress: workBar)
-                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: jobs, scanProgress: scanBar, workProgress: workBar)
+                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: scanBar, workProgress: workBar)
+                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: scanBar, workProgress: workBar)
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         case .livePhoto(let still, let movie):
             results = [ConvertBatch.convert(.liveToMotion, input: still) { try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }]
         case .motionPhotos(let files):
-            let bar = files.count > 1 ? ProgressReporter.forTerminal(label: "convert", quiet: quiet || json) : nil
+            let bar = files.count > 1 ? work.progress("convert") : nil
             bar?.start(total: files.count)
-            results = ParallelWork.map(count: files.count, jobs: jobs, progress: { bar?.update(done: $0) }) { i in
+            results = ParallelWork.map(count: files.count, jobs: work.jobs, progress: { bar?.update(done: $0) }) { i in
                 ConvertBatch.convert(.motionToLive, input: files[i]) { try MotionPhotoToLivePhoto.run(path: files[i], options: options) }
             }
             bar?.finish()
         }
         report(results, oneDocument: scan == nil && results.count == 1)
-        if let scan, !quiet {
+        if let scan, !work.quiet {
             let count = { (s: ConvertStatus) in results.filter { $0.status == s }.count }
             Console.error("convert: \(results.count) to convert: \(count(.converted)) converted, \(count(.dryRun)) dry-run, \(count(.failed)) failed (\(scan.filesRead) files read)")
         }
         let code = ConvertBatch.exitCode(results, scan: scan)
-        if code != 0 { throw ExitCode(code) }
+        if code != .ok { throw ExitCode(code) }
     }
 
     func report(_ results: [ConvertResult], oneDocument: Bool) {
         for r in results {
             if r.status == .failed, let e = r.error { Console.error("livephoto: \(Console.oneLine(e))") }
-            if !quiet && !json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
-            if json {
+            if !work.quiet && !work.json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
+            if work.json {
                 print(oneDocument ? Console.json(r) : Console.jsonLine(r))
                 continue
             }
-            guard !quiet, r.status != .failed else { continue }
+            guard !work.quiet, r.status != .failed else { continue }
             let verb = r.status == .dryRun ? "would convert" : "converted"
             let outputs = [r.still, r.movie, r.motionPhoto].compactMap { $0 }.joined(separator: " + ")
             var line = "\(verb) \(r.input)\(r.inputMovie.map { " + \($0)" } ?? "") -> \(outputs)"
             if let id = r.identifier { line += "  (\(id), \(Console.seconds(r.stillTime)))" }
             print(line)
         }
+    }
+
+    enum ConvertHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Files converted at once (default: the number of cores).", quiet: "Print nothing on success.",
+                                        json: "Print JSON: one document for one conversion, JSON Lines for several.",
+                                        output: "Write the outputs into DIR (default: beside the input).", dryRun: "Report what would be done and write nothing.")
     }
 }

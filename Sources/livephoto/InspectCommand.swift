@@ -35,7 +35,7 @@ struct InspectCommand: ParsableCommand {
         if json {
             print(files.count == 1 ? Console.json(reports[0]) : Console.json(reports))
         }
-        if status != ExitStatus.ok { throw ExitCode(status) }
+        if status != .ok { throw ExitCode(status) }
     }
 }
 
@@ -79,9 +79,9 @@ enum InspectText {
     static func render(_ r: InspectReport) -> String {
         var lines: [String] = []
         if let s = r.still {
-            lines.append("\(r.path): \(r.format == "heic" ? "HEIC" : "JPEG") still, \(s.width)x\(s.height) (\(s.subsampling), \(s.colorSpace))")
+            lines.append("\(r.path): \(r.format == .heic ? "HEIC" : "JPEG") still, \(s.width)x\(s.height) (\(s.subsampling), \(s.colorSpace))")
             if let h = r.heif { lines += InspectText.heifLines(h) }
-            var maker = s.makerNote
+            var maker = s.makerNote.rawValue
             if let m = s.makerNoteMaker { maker += " (\(m))" }
             lines.append("  EXIF: \(s.exif ? "yes" : "no"), MakerNote: \(maker)")
             if s.make != nil || s.model != nil { lines.append("  camera: \([s.make, s.model].compactMap { $0 }.joined(separator: " "))") }
@@ -89,8 +89,8 @@ enum InspectText {
         }
         if let m = r.movie {
             let brand = m.brand.map { "brand '\($0)'" } ?? "no ftyp"
-            let format = r.format == "mp4" ? "MP4" : "QuickTime"
-            lines.append("\(r.path): \(format) movie (\(brand)), \(Console.seconds(m.durationSeconds)), moov \(m.moovPosition == "before-media" ? "before" : "after") media")
+            let format = r.format == .mp4Movie ? "MP4" : "QuickTime"
+            lines.append("\(r.path): \(format) movie (\(brand)), \(Console.seconds(m.durationSeconds)), moov \(m.moovPosition == .beforeMedia ? "before" : "after") media")
             for t in m.tracks {
                 var line = "  track \(t.id): \(t.handler) \(t.codec ?? "?")"
                 if let w = t.width, let h = t.height { line += " \(w)x\(h)" }
@@ -108,6 +108,7 @@ enum InspectText {
                 lines.append("  still-image-time: (none)")
             }
         }
+        for w in r.warnings ?? [] { lines.append("  warning: \(w)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -2,18 +2,6 @@ import ArgumentParser
 import Foundation
 import LivePhotoKit
 
-/// Exit codes, the same for every command (see README).
-enum ExitStatus {
-    static let ok: Int32 = 0
-    /// `verify`: the pair is not a valid Live Photo.
-    static let invalidPair: Int32 = 1
-    static let usage: Int32 = 2
-    /// A file is missing, unreadable, damaged or not a still/movie.
-    static let unreadable: Int32 = 3
-    /// The operation was refused or could not write (foreign MakerNote, out-of-range still time, read-only, no space).
-    static let refused: Int32 = 4
-}
-
 struct LivePhotoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "livephoto",
@@ -36,17 +24,17 @@ struct LivePhotoCommand: ParsableCommand {
         do {
             var command = try parseAsRoot(RawArguments.decoded())
             try command.run()
-            Foundation.exit(ExitStatus.ok)
+            Foundation.exit(ExitStatus.ok.rawValue)
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(ExitStatus.ok)
+                Foundation.exit(ExitStatus.ok.rawValue)
             }
             Console.error(fullMessage(for: error))
-            Foundation.exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
+            Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
 }

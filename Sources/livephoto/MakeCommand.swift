@@ -26,10 +26,7 @@ struct MakeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One or more movies (QuickTime .mov or MP4); or one or more folders.", valueName: "MOVIE... | DIR..."))
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Folders: movies worked on at once (default: the number of cores).")
-    var jobs: Int = ParallelWork.defaultJobs
-
-    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID); one movie only.", valueName: "UUID"))
+    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID); one movie only.", valueName: "UUID"), transform: IdentifierArgument.parse)
     var id: String?
 
     @Flag(name: .long, help: "Write a fresh identifier even if the movie carries one.")
@@ -47,17 +44,8 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444.", valueName: "420|444"))
     var subsampling: ChromaSubsampling = .yuv420
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the still and the paired movie into DIR; the movie is left untouched.", valueName: "DIR"))
-    var output: String?
-
-    @Flag(name: .long, help: "Decode the frame and report what would be done; write nothing.")
-    var dryRun = false
-
-    @Flag(name: .shortAndLong, help: "Print nothing on success.")
-    var quiet = false
-
-    @Flag(name: .long, help: "Print the result as JSON (JSON Lines for several movies or folders).")
-    var json = false
+    @OptionGroup var batch: WriteOptions<MakeHelp>
+    @OptionGroup var work: RunOptions<MakeHelp>
 
     enum Inputs { case movies([String]), folders([String]) }
 
@@ -72,13 +60,11 @@ struct MakeCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give one or more movies or folders") }
-        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if id != nil {
             if case .folders = try inputs() { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
             if paths.count > 1 { throw ValidationError("--id names one identifier; give one movie") }
         }
         if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
-        if let id, ContentIdentifier.normalized(id) == nil { throw ValidationError("--id '\(id)' is not a UUID (8-4-4-4-12 hexadecimal digits)") }
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
         if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
         if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
@@ -87,59 +73,58 @@ struct MakeCommand: ParsableCommand {
 
     func run() throws {
         var options = MakeOptions()
-        if let id { options.identifier = .given(ContentIdentifier.normalized(id)!) } else if newId { options.identifier = .fresh }
+        if let id { options.identifier = .given(id) } else if newId { options.identifier = .fresh }
         if let stillTime { options.stillTime = .seconds(stillTime) } else if let stillFrame { options.stillTime = .frame(stillFrame) }
-        options.outputDirectory = output
-        options.dryRun = dryRun
+        options.outputDirectory = batch.output
+        options.dryRun = batch.dryRun
         options.quality = quality
         options.subsampling = subsampling
         switch try inputs() {
         case .folders(let folders): try runBatch(folders, options: options)
         case .movies(let movies):
-            var worst: Int32 = 0
+            var worst = ExitStatus.ok
             for movie in movies {
                 let code = runSingle(movie, options: options, jsonLines: movies.count > 1)
-                if code != 0 && (worst == 0 || worst == 1) { worst = code }
+                if code != .ok && (worst == .ok || worst == .invalidPair) { worst = code }
             }
-            if worst != 0 { throw ExitCode(worst) }
+            if worst != .ok { throw ExitCode(worst) }
         }
     }
 
     func runBatch(_ folders: [String], options: MakeOptions) throws {
-        let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: jobs,
-                                                    scanProgress: ProgressReporter.forTerminal(label: "scan", quiet: quiet || json),
-                                                    workProgress: ProgressReporter.forTerminal(label: "make", quiet: quiet || json))
+        let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: work.jobs,
+                                                    scanProgress: work.progress("scan"), workProgress: work.progress("make"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+        BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
             switch o.status {
-            case "failed": return nil
-            case "dry-run": return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
-            case "already-made": return "already made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""))"
+            case .failed: return nil
+            case .dryRun: return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+            case .alreadyMade: return "already made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""))"
             default: return "made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
             }
         }
-        if !quiet {
-            let count = { (s: String) in outcomes.filter { $0.status == s }.count }
-            Console.error("make: \(outcomes.count) movies without a still: \(count("made")) made, \(count("already-made")) already made, \(count("dry-run")) dry-run, \(count("failed")) failed; \(scan.count(.paired)) Live Photos already there (\(scan.filesRead) files read)")
+        if !work.quiet {
+            let count = { (s: BatchOutcome.Status) in outcomes.filter { $0.status == s }.count }
+            Console.error("make: \(outcomes.count) movies without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; \(scan.count(.paired)) Live Photos already there (\(scan.filesRead) files read)")
         }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
-        if code != 0 { throw ExitCode(code) }
+        if code != .ok { throw ExitCode(code) }
     }
 
     /// Makes one movie's still; prints the result and returns the exit code.
-    func runSingle(_ movie: String, options: MakeOptions, jsonLines: Bool) -> Int32 {
+    func runSingle(_ movie: String, options: MakeOptions, jsonLines: Bool) -> ExitStatus {
         let result: MakeResult
         do {
             result = try MakeOperation.run(movie: movie, options: options)
         } catch let error as LivePhotoError {
             Console.fileError(error)
-            return error.category.rawValue
+            return error.category
         } catch {
             return Console.report(error, path: movie)
         }
-        if !quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
-        if quiet { return 0 }
-        if json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return 0 }
+        if !work.quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
+        if work.quiet { return .ok }
+        if work.json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return .ok }
         switch result.status {
         case .alreadyMade: print("already made: \(result.still) + \(result.movieOutput)")
         case .dryRun: print("would make \(result.still) from \(result.movie)")
@@ -151,12 +136,18 @@ struct MakeCommand: ParsableCommand {
             print("  frame: \(result.width)x\(result.height) \(result.codec ?? "?"), \(result.colour ?? "?"), orientation \(result.orientation)")
             let verb = result.status == .dryRun ? "would write" : "wrote"
             print("  \(verb): \(result.still)")
-            if result.movieWrite == "none" {
+            if result.movieWrite == .none {
                 print("  unchanged: \(result.movieOutput) (it already carries the identifier and marks this still)")
             } else {
-                print("  \(verb): \(result.movieOutput) (\(result.movieWrite))")
+                print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))")
             }
         }
-        return 0
+        return .ok
+    }
+
+    enum MakeHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Folders: movies worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
+                                        json: "Print the result as JSON (JSON Lines for several movies or folders).",
+                                        output: "Write the still and the paired movie into DIR; the movie is left untouched.", dryRun: "Decode the frame and report what would be done; write nothing.")
     }
 }

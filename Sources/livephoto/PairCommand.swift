@@ -32,10 +32,7 @@ struct PairCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov, or MP4); or one or more folders, to pair every candidate found in them (see 'scan').", valueName: "STILL MOVIE | DIR"))
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Folders: pairs worked on at once (default: the number of cores).")
-    var jobs: Int = ParallelWork.defaultJobs
-
-    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID).", valueName: "UUID"))
+    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID).", valueName: "UUID"), transform: IdentifierArgument.parse)
     var id: String?
 
     @Flag(name: .long, help: "Write a fresh identifier even if the files carry one.")
@@ -48,12 +45,6 @@ struct PairCommand: ParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
     var stillFrame: Int?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write new files into DIR and leave the originals untouched.", valueName: "DIR"))
-    var output: String?
-
-    @Flag(name: .long, help: "Report what would be done and write nothing.")
-    var dryRun = false
 
     @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
     var replaceMakerNote = false
@@ -68,19 +59,14 @@ struct PairCommand: ParsableCommand {
     @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
     var faststart = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing on success.")
-    var quiet = false
-
-    @Flag(name: .long, help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var batch: WriteOptions<PairHelp>
+    @OptionGroup var work: RunOptions<PairHelp>
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if case .folders = try InputMode.decide(paths), id != nil {
             throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
         }
         if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
-        if let id, ContentIdentifier.normalized(id) == nil { throw ValidationError("--id '\(id)' is not a UUID (8-4-4-4-12 hexadecimal digits)") }
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
         if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
         if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
@@ -89,10 +75,10 @@ struct PairCommand: ParsableCommand {
 
     func run() throws {
         var options = PairOptions()
-        if let id { options.identifier = .given(ContentIdentifier.normalized(id)!) } else if newId { options.identifier = .fresh }
+        if let id { options.identifier = .given(id) } else if newId { options.identifier = .fresh }
         if let stillTime { options.stillTime = .seconds(stillTime) } else if let stillFrame { options.stillTime = .frame(stillFrame) }
-        options.outputDirectory = output
-        options.dryRun = dryRun
+        options.outputDirectory = batch.output
+        options.dryRun = batch.dryRun
         options.replaceForeignMakerNote = replaceMakerNote
         options.touch = touch
         options.splitHardLinks = splitHardLinks
@@ -106,28 +92,27 @@ struct PairCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: PairOptions) throws {
-        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: jobs,
-                                                    scanProgress: ProgressReporter.forTerminal(label: "scan", quiet: quiet || json),
-                                                    workProgress: ProgressReporter.forTerminal(label: "pair", quiet: quiet || json))
+        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: work.jobs,
+                                                    scanProgress: work.progress("scan"), workProgress: work.progress("pair"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+        BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
             switch o.status {
-            case "failed", "interrupted": return nil
-            case "dry-run": return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
-            default: return "\(o.status) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+            case .failed, .interrupted: return nil
+            case .dryRun: return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+            default: return "\(o.status.rawValue) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
             }
         }
-        if !quiet {
+        if !work.quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
-            let count = { (s: String) in pairs.filter { $0.status == s }.count }
-            Console.error("pair: \(pairs.count) candidates: \(count("paired")) paired, \(count("already-paired")) already paired, \(count("dry-run")) dry-run, \(count("failed")) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
+            let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
+            Console.error("pair: \(pairs.count) candidates: \(count(.paired)) paired, \(count(.alreadyPaired)) already paired, \(count(.dryRun)) dry-run, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
             if let signal = options.stop?.signal {
-                Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(count("interrupted")) candidates not paired, left as they were")
+                Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(count(.interrupted)) candidates not paired, left as they were")
             }
         }
-        if let signal = options.stop?.signal { throw ExitCode(StopRequest.exitCode(for: signal)) }
+        if let signal = options.stop?.signal { throw ExitCode(ExitStatus.stopped(by: signal)) }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
-        if code != 0 { throw ExitCode(code) }
+        if code != .ok { throw ExitCode(code) }
     }
 
     /// "still-image-time kept", with the note when there is one.
@@ -141,36 +126,42 @@ struct PairCommand: ParsableCommand {
             result = try PairOperation.run(still: still, movie: movie, options: options)
         } catch let stopped as OperationInterrupted {
             Console.error("livephoto: \(still) + \(movie): \(stopped)")
-            throw ExitCode(StopRequest.exitCode(for: stopped.signal))
+            throw ExitCode(ExitStatus.stopped(by: stopped.signal))
         } catch let error as LivePhotoError {
             Console.fileError(error)
-            throw ExitCode(error.category.rawValue)
+            throw ExitCode(error.category)
         } catch {
             throw ExitCode(Console.report(error, path: movie))
         }
-        if !quiet { printResult(result) }
+        if !work.quiet { printResult(result) }
         // A signal that came during the commit: the pair was finished; say so by the exit code.
-        if let signal = options.stop?.signal { throw ExitCode(StopRequest.exitCode(for: signal)) }
+        if let signal = options.stop?.signal { throw ExitCode(ExitStatus.stopped(by: signal)) }
     }
 
     func printResult(_ result: PairResult) {
-        if json { print(Console.json(result)); return }
+        if work.json { print(Console.json(result)); return }
         switch result.status {
-        case "already-paired":
+        case .alreadyPaired:
             print("already paired: \(result.still) + \(result.movie)")
-        case "dry-run":
+        case .dryRun:
             print("would pair \(result.still) + \(result.movie)")
-        default:
+        case .paired:
             print("paired \(result.still) + \(result.movie)")
         }
         print("  identifier: \(result.identifier)")
         print("  still time: \(Console.seconds(result.stillTime))")
         print("  still-image-time: \(result.stillImageTime.rawValue)")
         if let note = result.stillImageTimeNote { print("  note: \(note)") }
-        if result.status != "already-paired" {
-            let verb = result.status == "dry-run" ? "would write" : "wrote"
+        if result.status != .alreadyPaired {
+            let verb = result.status == .dryRun ? "would write" : "wrote"
             print("  \(verb): \(result.stillOutput)")
-            print("  \(verb): \(result.movieOutput) (\(result.movieWrite))")
+            print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))")
         }
+    }
+
+    enum PairHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
+                                        json: "Print the result as JSON.",
+                                        output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")
     }
 }

@@ -23,26 +23,23 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: "Folders to scan.")
     var folders: [String]
 
-    @Flag(name: .long, help: "Print JSON Lines, one record per finding (the summary goes to stderr).")
-    var json = false
+    @OptionGroup var options: RunOptions<ScanHelp>
 
-    @Option(name: .shortAndLong, help: "Files read at once (default: the number of cores).")
-    var jobs: Int = ParallelWork.defaultJobs
-
-    @Flag(name: .shortAndLong, help: "No progress bar and no summary line.")
-    var quiet = false
-
-    func validate() throws { if jobs < 1 { throw ValidationError("--jobs must be 1 or more") } }
+    enum ScanHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Files read at once (default: the number of cores).", quiet: "No progress bar and no summary line.",
+                                        json: "Print JSON Lines, one record per finding (the summary goes to stderr).")
+    }
 
     func run() throws {
-        let scan = LibraryScanner.scan(folders, jobs: jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: quiet))
+        // The findings are the output: the bar shows even with --json (it goes to stderr).
+        let scan = LibraryScanner.scan(folders, jobs: options.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: options.quiet))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        if json {
+        if options.json {
             for f in scan.findings { print(Console.jsonLine(f)) }
         } else {
             print(ScanTable.render(scan.findings))
         }
-        if !quiet { Console.error(ScanTable.summary(scan)) }
+        if !options.quiet { Console.error(ScanTable.summary(scan)) }
         let failed = !scan.unreadableFolders.isEmpty || scan.count(.unreadable) > 0
         if failed { throw ExitCode(ExitStatus.unreadable) }
     }

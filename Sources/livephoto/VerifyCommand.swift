@@ -29,23 +29,15 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov or MP4); or one or more folders, to verify every pair found in them.", valueName: "STILL MOVIE | DIR"))
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Folders: pairs verified at once (default: the number of cores).")
-    var jobs: Int = ParallelWork.defaultJobs
-
     @Flag(name: .long, help: "Treat every warning (what cameras write but Photos is not known to need) as an error.")
     var strict = false
-
-    @Flag(name: .long, help: "Print one JSON document with every check.")
-    var json = false
 
     @Option(name: .long, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
     var wait: Double = 10
 
-    @Flag(name: .shortAndLong, help: "Print nothing; only set the exit code.")
-    var quiet = false
+    @OptionGroup var options: RunOptions<VerifyHelp>
 
     func validate() throws {
-        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if !wait.isFinite || wait < 0 { throw ValidationError("--wait must be a number of seconds, 0 or more") }
         _ = try InputMode.decide(paths)
     }
@@ -58,26 +50,25 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String]) throws {
-        let (scan, outcomes) = BatchOperations.verify(roots: folders, strict: strict, jobs: jobs,
-                                                      scanProgress: ProgressReporter.forTerminal(label: "scan", quiet: quiet || json),
-                                                      workProgress: ProgressReporter.forTerminal(label: "verify", quiet: quiet || json))
-        if !quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
-        BatchText.report(outcomes, json: json, quiet: quiet) { o in
+        let (scan, outcomes) = BatchOperations.verify(roots: folders, strict: strict, jobs: options.jobs,
+                                                      scanProgress: options.progress("scan"), workProgress: options.progress("verify"))
+        if !options.quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
+        BatchText.report(outcomes, json: options.json, quiet: options.quiet) { o in
             switch o.status {
-            case "valid":
+            case .valid:
                 let warnings = o.warningChecks ?? []
                 return "✓ \(o.still ?? "-") + \(o.movie ?? "-")" + (warnings.isEmpty ? "" : " (warnings: \(warnings.joined(separator: ", ")))")
-            case "invalid": return "✗ \(o.still ?? "-") + \(o.movie ?? "-"): \((o.failedChecks ?? []).joined(separator: ", "))"
+            case .invalid: return "✗ \(o.still ?? "-") + \(o.movie ?? "-"): \((o.failedChecks ?? []).joined(separator: ", "))"
             default: return nil
             }
         }
-        if !quiet {
+        if !options.quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
-            let count = { (s: String) in pairs.filter { $0.status == s }.count }
-            Console.error("verify: \(pairs.count) pairs: \(count("valid")) valid, \(count("invalid")) invalid, \(count("failed")) failed, \(outcomes.count - pairs.count) unreadable files (\(scan.filesRead) files read)")
+            let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
+            Console.error("verify: \(pairs.count) pairs: \(count(.valid)) valid, \(count(.invalid)) invalid, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files (\(scan.filesRead) files read)")
         }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
-        if code != 0 { throw ExitCode(code) }
+        if code != .ok { throw ExitCode(code) }
     }
 
     func runSingle(still: String, movie: String) throws {
@@ -86,11 +77,11 @@ struct VerifyCommand: ParsableCommand {
             report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: wait)
         } catch {
             let e = LivePhotoError.wrap(error, path: movie)
-            if !quiet { Console.fileError(e) }
-            throw ExitCode(e.category == .refused ? ExitStatus.refused : ExitStatus.unreadable)
+            if !options.quiet { Console.fileError(e) }
+            throw ExitCode(e.category == .refused ? .refused : ExitStatus.unreadable)
         }
-        if !quiet {
-            if json {
+        if !options.quiet {
+            if options.json {
                 print(Console.json(report))
             } else {
                 for c in report.checks { print("\(c.notChecked == true ? "-" : c.passed ? "✓" : c.level == .error ? "✗" : "!") \(c.name): \(c.detail)") }
@@ -103,5 +94,10 @@ struct VerifyCommand: ParsableCommand {
             }
         }
         if !report.valid { throw ExitCode(ExitStatus.invalidPair) }
+    }
+
+    enum VerifyHelp: BatchOptionsHelp {
+        static let text = BatchHelpText(jobs: "Folders: pairs verified at once (default: the number of cores).", quiet: "Print nothing; only set the exit code.",
+                                        json: "Print one JSON document with every check.")
     }
 }

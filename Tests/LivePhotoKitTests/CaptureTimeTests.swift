@@ -53,7 +53,7 @@ struct CaptureTimeTests {
     }
 
     static func file(_ path: String, _ role: ScannedFile.Role, _ time: CaptureTime?, header: CaptureTime? = nil) -> ScannedFile {
-        ScannedFile(path: path, role: role, format: role == .still ? "jpeg" : "quicktime", identifier: nil, stillImageTimeTracks: 0,
+        ScannedFile(path: path, role: role, format: role == .still ? .jpeg : .quickTimeMovie, identifier: nil, stillImageTimeTracks: 0,
                     error: nil, captureTime: time, headerCreationTime: header)
     }
 

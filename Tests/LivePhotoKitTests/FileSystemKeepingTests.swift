@@ -87,7 +87,7 @@ struct FileSystemKeepingTests {
             options.outputDirectory = out.path
         }
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.status == "paired")
+        #expect(result.status == .paired)
         for (output, input) in [(result.stillOutput, still), (result.movieOutput, movie)] {
             let st = Self.info(output)
             #expect(st.st_uid == 1234, "owner of \(output)")
@@ -113,7 +113,7 @@ struct FileSystemKeepingTests {
         var options = PairOptions()
         options.touch = touch
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.status == "paired")
+        #expect(result.status == .paired)
         for (output, offset) in [(result.stillOutput, 0), (result.movieOutput, 1)] {
             let st = Self.info(output)
             if touch {
@@ -138,7 +138,7 @@ struct FileSystemKeepingTests {
         try FileManager.default.createSymbolicLink(atPath: movieLink, withDestinationPath: "../real/" + URL(fileURLWithPath: movie).lastPathComponent)
 
         let result = try PairOperation.run(still: stillLink, movie: movieLink)
-        #expect(result.status == "paired")
+        #expect(result.status == .paired)
         #expect(Self.lstatMode(stillLink) == S_IFLNK)
         #expect(Self.lstatMode(movieLink) == S_IFLNK)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stillLink) == "../real/clip.jpg")
@@ -152,7 +152,7 @@ struct FileSystemKeepingTests {
         }
         #expect(Support.temporaries(in: real).isEmpty && Support.temporaries(in: links).isEmpty)
         // A rerun through the links finds the pair made.
-        #expect(try PairOperation.run(still: stillLink, movie: movieLink).status == "already-paired")
+        #expect(try PairOperation.run(still: stillLink, movie: movieLink).status == .alreadyPaired)
     }
 
     @Test("hard links: a hard-linked still or movie is refused unless --split-hard-links, which splits both the same way",
@@ -176,9 +176,9 @@ struct FileSystemKeepingTests {
         var options = PairOptions()
         options.splitHardLinks = true
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.status == "paired")
+        #expect(result.status == .paired)
         // A linked movie is rewritten, never appended to, so the other name keeps the old file.
-        if linked == "movie" { #expect(result.movieWrite == "rewrite") } else { #expect(result.movieWrite == "tail-append") }
+        if linked == "movie" { #expect(result.movieWrite == .rewrite) } else { #expect(result.movieWrite == .tailAppend) }
         #expect(try Verifier.verify(still: still, movie: movie).valid)
         #expect(try Support.bytes(other) == (linked == "still" ? stillBytes : movieBytes))
         #expect(Self.info(original).st_nlink == 1)
@@ -198,11 +198,11 @@ struct FileSystemKeepingTests {
         options.outputDirectory = out.path
 
         let first = try PairOperation.run(still: stillA, movie: movieA, options: options)
-        #expect(first.status == "paired")
+        #expect(first.status == .paired)
         let written = (try Support.bytes(first.stillOutput), try Support.bytes(first.movieOutput))
 
         let again = try PairOperation.run(still: stillA, movie: movieA, options: options)
-        #expect(again.status == "already-paired")
+        #expect(again.status == .alreadyPaired)
         #expect(again.identifier == first.identifier)
         #expect(again.stillOutput == first.stillOutput && again.movieOutput == first.movieOutput)
 
@@ -226,7 +226,7 @@ struct FileSystemKeepingTests {
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "clip.jpg")
         let mp4 = try Support.copy(Support.fixture("movie-mp4.mp4"), to: dir, as: "clip.mp4")
         let first = try PairOperation.run(still: still, movie: mp4)
-        #expect(try PairOperation.run(still: still, movie: mp4).status == "already-paired")
+        #expect(try PairOperation.run(still: still, movie: mp4).status == .alreadyPaired)
 
         let other = try Support.copy(Support.fixture("movie-audio.mov"), to: dir, as: "clip.MOV")
         let otherBytes = try Support.bytes(other)

@@ -47,7 +47,7 @@ struct FolderWalkTests {
         #expect(stills.contains(badFolder + Array("/x".utf8) + [0xFF] + Array(".jpg".utf8)))
 
         let (_, outcomes) = BatchOperations.pair(roots: [dir.path], options: PairOptions(), jobs: 2)
-        #expect(outcomes.filter { $0.status == "paired" }.count == 3)
+        #expect(outcomes.filter { $0.status == .paired }.count == 3)
         let rescan = LibraryScanner.scan([dir.path], jobs: 2)
         #expect(rescan.count(.paired) == 3)
         #expect(rescan.findings.count == 3)

@@ -38,7 +38,7 @@ struct HEICMotionPhotoTests {
             #expect(try Support.bytes(input) == before, "inputs are never modified")
             let stem = String(name.dropLast(5))
             #expect(r.still == out.appendingPathComponent(stem + ".HEIC").path && r.movie == out.appendingPathComponent(stem + ".MOV").path)
-            #expect(r.variant == "samsung-heic" && r.videoBytes == entry.video?[1])
+            #expect(r.variant == .samsungHEIC && r.videoBytes == entry.video?[1])
             let still = try #require(r.still), movie = try #require(r.movie)
             // The still is the HEIF file before `mpvd`: no video box, every item but XMP and Exif byte for byte.
             let original = dir.appendingPathComponent("heif-" + name).path
@@ -106,7 +106,7 @@ struct HEICMotionPhotoTests {
         let r = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
         #expect(try Support.bytes(still) == original)
         let motion = try #require(r.motionPhoto)
-        #expect(motion == dir.appendingPathComponent("IMG_0003.MP.HEIC").path && r.variant == "samsung-heic")
+        #expect(motion == dir.appendingPathComponent("IMG_0003.MP.HEIC").path && r.variant == .samsungHEIC)
         let file = try HEIFFile.open(path: motion)
         let xmpID = try #require(HEICMotionPhoto.xmpItem(in: file))
         #expect(file.itemInfo.entry(xmpID)?.contentType == "application/rdf+xml")
@@ -192,7 +192,7 @@ struct HEICMotionPhotoTests {
         let toMotion = ConvertBatch.toMotionPhotos(roots: [live.path], options: motionOptions, jobs: 2)
         #expect(toMotion.results.map(\.status) == [.converted], "\(toMotion.results.map { $0.error ?? "" })")
         #expect(try FileManager.default.contentsOfDirectory(atPath: motion.path) == ["20240606_101010.MP.HEIC"])
-        #expect(ConvertBatch.exitCode(toLive.results, scan: toLive.scan) == 0)
+        #expect(ConvertBatch.exitCode(toLive.results, scan: toLive.scan) == .ok)
         // scan reports the written one as a Motion Photo, with its presentation time.
         let summary = try #require(try MotionPhotoSummary.readHEIC(FileSource(path: motion.appendingPathComponent("20240606_101010.MP.HEIC").path)))
         #expect(summary.variant == .samsungHEIC && summary.presentationTime.map { abs($0 - 1.2) < 0.001 } == true)

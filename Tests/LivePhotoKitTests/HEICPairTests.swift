@@ -165,7 +165,7 @@ struct HEICPairTests {
             var options = PairOptions()
             options.identifier = .given(id)
             let again = try PairOperation.run(still: after, movie: movie, options: options)
-            #expect(again.status == "already-paired")
+            #expect(again.status == .alreadyPaired)
             #expect(try Support.bytes(after) == before)
         }
     }
@@ -179,7 +179,7 @@ struct HEICPairTests {
         try #require(r.status == 0, "heif-enc: \(r.err)")
         let report = try Inspector.inspect(path: out)
         #expect(report.heif?.items.contains { $0.role == .thumbnail } == true)
-        #expect(report.still?.makerNote == "none")
+        #expect(report.still?.makerNote == InspectReport.MakerNote.none)
         try Self.pairAndCheck(stillBytes: try Support.bytes(out), name: "thumb.heic")
     }
 
@@ -198,7 +198,7 @@ struct HEICPairTests {
         #expect(try Support.bytes(still) == before)
         var options = PairOptions()
         options.replaceForeignMakerNote = true
-        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == "paired")
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == .paired)
         #expect(try StillReading.contentIdentifier(path: still) != nil)
     }
 
@@ -232,7 +232,7 @@ struct HEICPairTests {
     @Test("inspect and scan see HEIC stills; scan pairs IMG.HEIC with IMG_HEVC.MOV by name, then by identifier")
     func inspectAndScan() throws {
         let report = try Inspector.inspect(path: Self.heicFixture)
-        #expect(report.format == "heic")
+        #expect(report.format == .heic)
         #expect(report.still?.contentIdentifier == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
         #expect(report.still?.width == 320 && report.still?.height == 240)
         #expect(report.heif?.primary.type == "hvc1")

@@ -97,9 +97,9 @@ struct InPlaceMoovGrowthTests {
 
         var dry = Self.faststart()
         dry.dryRun = true
-        #expect(try PairOperation.run(still: still, movie: movie, options: dry).movieWrite == MovieWriteMethod.growInPlace.rawValue, "a dry run names the method")
+        #expect(try PairOperation.run(still: still, movie: movie, options: dry).movieWrite == MovieWriteMethod.growInPlace, "a dry run names the method")
         let result = try PairOperation.run(still: still, movie: movie, options: Self.faststart())
-        #expect(result.movieWrite == MovieWriteMethod.growInPlace.rawValue)
+        #expect(result.movieWrite == MovieWriteMethod.growInPlace)
         #expect(try Self.boxes(movie).map(\.type.description) == ["ftyp", "moov", "mdat", "free", "mdat"])
         try Self.expectGrownInPlace(original: original, movie: movie, still: still, originalOffsets: offsets, originalSamples: samples)
         #expect(try MovieFile.open(path: movie).movie.contentIdentifier == "11111111-2222-3333-4444-555555555555")
@@ -118,7 +118,7 @@ struct InPlaceMoovGrowthTests {
         let offsets = try MovieFile.open(path: movie).movie.tracks.map(\.sampleTable.chunkOffsets.offsets)
         let samples = try Support.sampleBytes(movie)
 
-        #expect(try PairOperation.run(still: still, movie: movie, options: Self.faststart()).movieWrite == MovieWriteMethod.growInPlace.rawValue)
+        #expect(try PairOperation.run(still: still, movie: movie, options: Self.faststart()).movieWrite == MovieWriteMethod.growInPlace)
         #expect(try Self.boxes(movie).map(\.type.description) == ["ftyp", "moov", "mdat", "junk", "mdat"])
         try Self.expectGrownInPlace(original: original, movie: movie, still: still, originalOffsets: offsets, originalSamples: samples)
     }
@@ -133,7 +133,7 @@ struct InPlaceMoovGrowthTests {
         try Self.limitPadding(movie, freeSize: try Self.grownSize(movie, dir: dir) - oldMoov + extra)
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
         let samples = try Support.sampleBytes(movie)
-        #expect(try PairOperation.run(still: still, movie: movie, options: Self.faststart()).movieWrite == MovieWriteMethod.rewrite.rawValue)
+        #expect(try PairOperation.run(still: still, movie: movie, options: Self.faststart()).movieWrite == MovieWriteMethod.rewrite)
         #expect(try MovieFile.open(path: movie).moovBeforeMedia)
         #expect(try Support.sampleBytes(movie) == samples)
         #expect(try Verifier.verify(still: still, movie: movie).valid)
@@ -159,7 +159,7 @@ struct InPlaceMoovGrowthTests {
         #expect(seen?.error?.contains("an interrupted edit left its journal beside it") == true, "\(String(describing: seen?.error))")
 
         let result = try PairOperation.run(still: still, movie: movie, options: Self.faststart())
-        #expect(result.movieWrite == MovieWriteMethod.growInPlace.rawValue)
+        #expect(result.movieWrite == MovieWriteMethod.growInPlace)
         #expect(try Verifier.verify(still: still, movie: movie).valid)
         #expect(try Support.sampleBytes(movie) == samples)
         #expect(Support.temporaries(in: dir).isEmpty)
@@ -191,7 +191,7 @@ extension InPlaceMoovGrowthTests {
         FileManager.default.createFile(atPath: movie, contents: Data(torn))
 
         let result = try PairOperation.run(still: still, movie: link, options: Self.faststart())
-        #expect(result.movieWrite == MovieWriteMethod.growInPlace.rawValue)
+        #expect(result.movieWrite == MovieWriteMethod.growInPlace)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == movie, "the link stays a link")
         #expect(try Support.bytes(movie).count == original.count)
         #expect(try Verifier.verify(still: still, movie: movie).valid)

@@ -95,8 +95,8 @@ struct LibraryTests {
         defer { lib.cleanup() }
         let mismatchBefore = try Support.bytes(lib.file("b/IMG_0005.MOV"))
         let (_, outcomes) = BatchOperations.pair(roots: [lib.path], options: PairOptions(), jobs: 2)
-        #expect(outcomes.filter { $0.status == "paired" }.count == 3)
-        let failed = outcomes.filter { $0.status == "failed" }
+        #expect(outcomes.filter { $0.status == .paired }.count == 3)
+        let failed = outcomes.filter { $0.status == .failed }
         #expect(failed.count == 1)
         #expect(failed.first?.error == "\(lib.file("c/IMG_0006.MOV")): not a JPEG/HEIC still or a QuickTime/MP4 movie")
         #expect(try Support.bytes(lib.file("b/IMG_0005.MOV")) == mismatchBefore, "mismatched pairs are left alone")
@@ -104,11 +104,11 @@ struct LibraryTests {
         #expect(try Verifier.verify(still: lib.file("a/IMG_0002.jpg"), movie: lib.file("a/IMG_0002.MOV")).valid)
         #expect(try Verifier.verify(still: lib.file("b/IMG_0003.JPG"), movie: lib.file("b/IMG_0003_HEVC.MOV")).valid)
         #expect(try StillImageReader.read(path: lib.file("b/IMG_0003.JPG")).contentIdentifier == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
-        #expect(BatchOperations.exitCode(outcomes, scan: LibraryScanner.scan([lib.path])) == 3)
+        #expect(BatchOperations.exitCode(outcomes, scan: LibraryScanner.scan([lib.path])) == .unreadable)
 
         // A second run finds nothing left to pair.
         let (rescan, again) = BatchOperations.pair(roots: [lib.path], options: PairOptions(), jobs: 1)
-        #expect(again.filter { $0.status == "paired" }.isEmpty)
+        #expect(again.filter { $0.status == .paired }.isEmpty)
         #expect(rescan.count(.paired) == 4)
     }
 
@@ -120,12 +120,12 @@ struct LibraryTests {
         let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
         #expect(pairs.count == scan.pairs.count)
         #expect(pairs.count == 5)
-        #expect(pairs.first { $0.still == lib.file("b/live.JPG") }?.status == "valid")
+        #expect(pairs.first { $0.still == lib.file("b/live.JPG") }?.status == .valid)
         let broken = pairs.first { $0.still == lib.file("b/IMG_0005.JPG") }
-        #expect(broken?.status == "invalid" && broken?.failedChecks == ["identifiers-equal"])
-        #expect(outcomes.contains { $0.status == "failed" && $0.movie == lib.file("c/IMG_0006.MOV") })
-        #expect(BatchOperations.exitCode(outcomes, scan: scan) == 3)
-        #expect(BatchOperations.exitCode(outcomes.filter { $0.status != "failed" }, scan: scan) == 1)
+        #expect(broken?.status == .invalid && broken?.failedChecks == ["identifiers-equal"])
+        #expect(outcomes.contains { $0.status == .failed && $0.movie == lib.file("c/IMG_0006.MOV") })
+        #expect(BatchOperations.exitCode(outcomes, scan: scan) == .unreadable)
+        #expect(BatchOperations.exitCode(outcomes.filter { $0.status != .failed }, scan: scan) == .invalidPair)
     }
 
     @Test("batch verify: warnings apart from failed checks; the full decode only with --strict")
@@ -136,14 +136,14 @@ struct LibraryTests {
         let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_1.MOV")
         _ = try PairOperation.run(still: still, movie: movie)
         let clean = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
-        #expect(clean.count == 1 && clean[0].status == "valid" && clean[0].failedChecks == [] && clean[0].warningChecks == [])
+        #expect(clean.count == 1 && clean[0].status == .valid && clean[0].failedChecks == [] && clean[0].warningChecks == [])
         // Cut the image data short: only the full decode can tell.
         let bytes = try Support.bytes(still)
         try Data(bytes.prefix(bytes.count - 4000)).write(to: URL(fileURLWithPath: still))
         let lenient = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
-        #expect(lenient.first?.status == "valid" && lenient.first?.warningChecks == [])
+        #expect(lenient.first?.status == .valid && lenient.first?.warningChecks == [])
         let strict = BatchOperations.verify(roots: [dir.path], strict: true, jobs: 1).outcomes
-        #expect(strict.first?.status == "invalid" && strict.first?.failedChecks == ["still-decodes"] && strict.first?.exitCode == 1)
+        #expect(strict.first?.status == .invalid && strict.first?.failedChecks == ["still-decodes"] && strict.first?.exitCode == .invalidPair)
         // One pair on its own is always decoded, and the damage is a warning.
         #expect(try Verifier.verify(still: still, movie: movie).warnings.map(\.name) == ["still-decodes"])
     }

@@ -191,7 +191,7 @@ struct MakeBehaviourTests {
         var dry = MakeOptions()
         dry.dryRun = true
         let planned = try MakeOperation.run(movie: mp4, options: dry)
-        #expect(planned.status == .dryRun && planned.movieWrite == "new-file")
+        #expect(planned.status == .dryRun && planned.movieWrite == .newFile)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["movie-mp4.mp4"])
 
         let made = try MakeOperation.run(movie: mp4)
@@ -261,9 +261,9 @@ struct MakeBehaviourTests {
         try Data("not a movie".utf8).write(to: dir.appendingPathComponent("D.mov"))
 
         let (_, outcomes) = BatchOperations.make(roots: [dir.path], options: MakeOptions(), jobs: 2)
-        let made = outcomes.filter { $0.status == "made" }
+        let made = outcomes.filter { $0.status == .made }
         #expect(Set(made.compactMap(\.still)) == [dir.appendingPathComponent("A.JPG").path, sub.appendingPathComponent("B.JPG").path])
-        #expect(outcomes.filter { $0.status == "failed" }.map(\.exitCode) == [3])
+        #expect(outcomes.filter { $0.status == .failed }.map(\.exitCode) == [.unreadable])
         #expect((try Support.bytes(pairedStill), try Support.bytes(pairedMovie)) == pairedBytes)
         #expect(try Verifier.verify(still: dir.appendingPathComponent("A.JPG").path, movie: a, strict: true).valid)
         #expect(try Verifier.verify(still: sub.appendingPathComponent("B.JPG").path, movie: sub.appendingPathComponent("B_HEVC.MOV").path, strict: true).valid)
@@ -271,7 +271,7 @@ struct MakeBehaviourTests {
 
         try FileManager.default.removeItem(at: dir.appendingPathComponent("D.mov"))
         let (_, rerun) = BatchOperations.make(roots: [dir.path], options: MakeOptions(), jobs: 2)
-        #expect(rerun.allSatisfy { $0.status == "already-made" }, "\(rerun.map { "\($0.movie ?? ""): \($0.status)" })")
+        #expect(rerun.allSatisfy { $0.status == .alreadyMade }, "\(rerun.map { "\($0.movie ?? ""): \($0.status)" })")
     }
 }
 
@@ -320,7 +320,7 @@ struct MakeCorpusTests {
         let result = try MakeOperation.run(movie: movie)
         #expect(result.status == .made)
         // The movie already marks this still: it is left exactly as the camera wrote it.
-        #expect(result.movieWrite == "none")
+        #expect(result.movieWrite == .none)
         #expect(try Support.bytes(movie) == movieBytes)
         #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
         #expect(abs(result.stillTime - 1.367) < 0.001, "\(result.stillTime)")

@@ -59,7 +59,7 @@ struct MoovFirstTailAppendTests {
         let chunkOffsets = try MovieFile.open(path: movie).movie.tracks.map(\.sampleTable.chunkOffsets.offsets)
 
         let result = try PairOperation.run(still: still, movie: movie)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         let after = try Support.bytes(movie)
         // The old file is a prefix of the new one, but for the 4-byte type of the old moov.
         let typeAt = Int(moov.offset) + 4
@@ -92,7 +92,7 @@ struct MoovFirstTailAppendTests {
         if let streams = try Self.probeStreams(movie) { #expect(streams == ["video"]) }
 
         let result = try PairOperation.run(still: still, movie: movie)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"], "the leftover append was cut, not kept")
         #expect(try Verifier.verify(still: still, movie: movie).valid)
         #expect(try Support.sampleBytes(movie) == (try Support.sampleBytes(Support.fixture("movie-moov-first.mov"))))
@@ -121,7 +121,7 @@ struct MoovFirstTailAppendTests {
         let path = dir.appendingPathComponent("torn.mov").path
         FileManager.default.createFile(atPath: path, contents: Data(full[..<((original.count + full.count) / 2)]))
         let result = try PairOperation.run(still: still, movie: path)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         #expect(try Self.boxTypes(path) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])
         #expect(try Verifier.verify(still: still, movie: path).valid)
     }
@@ -136,7 +136,7 @@ struct MoovFirstTailAppendTests {
         var options = PairOptions()
         options.faststart = true
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.movieWrite == "rewrite")
+        #expect(result.movieWrite == .rewrite)
         #expect(try MovieFile.open(path: movie).moovBeforeMedia)
         #expect(try Self.boxTypes(movie) == ["ftyp", "wide", "moov", "mdat", "mdat"])
         #expect(try Support.sampleBytes(movie) == samples)
@@ -152,7 +152,7 @@ struct MoovFirstTailAppendTests {
         let (movie, mdat) = try Self.sizeZeroMovie(in: dir)
         let samples = try Support.sampleBytes(movie)
         let result = try PairOperation.run(still: still, movie: movie)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         let after = try Support.bytes(movie)
         let top = try TopLevelBoxes.scan(FileSource(path: movie))
         #expect(top.boxes.map(\.type.description) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])

@@ -93,7 +93,7 @@ struct MovieEdgeCaseTests {
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         let sizeBefore = source.size
         let result = try PairOperation.run(still: still, movie: path)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         let after = try FileSource(path: path)
         #expect(after.size - sizeBefore < 16 * 1024, "the tail edit appends only a moov and one sample")
         #expect(try Verifier.verify(still: still, movie: path).valid)

@@ -92,10 +92,9 @@ enum MovieInvariants {
     /// `mvhd` with next_track_ID zeroed.
     static func maskedHeader(_ mvhd: Atom?) -> [UInt8] {
         guard let mvhd else { return [] }
-        var payload = mvhd.payload
-        let at = MovieHeader.nextTrackIDOffset(version: payload.first ?? 0)
-        if payload.count >= at + 4 { payload.replaceSubrange(at..<at + 4, with: [0, 0, 0, 0]) }
-        return payload
+        guard var header = try? MovieHeader(mvhd, path: "moov/mvhd") else { return mvhd.payload }
+        header.nextTrackID = 0
+        return header.atom().payload
     }
 
     /// A track's boxes in order with every `stco`/`co64` replaced by its entry count: chunk

@@ -42,7 +42,7 @@ struct MovieInvariantsTests {
         case .faststart: options.faststart = true
         }
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.status == "paired")
+        #expect(result.status == .paired)
         try MovieInvariants.check(original: source, paired: result.movieOutput, result: result)
     }
 

@@ -20,7 +20,7 @@ struct PairInterruptionTests {
         #expect(e?.reason.hasPrefix("busy") == true)
         // A shared holder does not stop a dry run or a verify (both only read).
         options.dryRun = true
-        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == "dry-run")
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == .dryRun)
         #expect(try Verifier.verify(still: still, movie: movie, lockWait: 0.1).valid == false)
         other.release()
         #expect(try Support.bytes(still) == sb)
@@ -59,7 +59,7 @@ struct PairInterruptionTests {
         options.stop?.request(SIGINT)
         let (_, outcomes) = BatchOperations.pair(roots: [dir.path], options: options, jobs: 2)
         #expect(outcomes.count == 3)
-        #expect(outcomes.allSatisfy { $0.status == "interrupted" && $0.exitCode == 130 })
+        #expect(outcomes.allSatisfy { $0.status == .interrupted && $0.exitCode == .interrupted && $0.exitCode.rawValue == 130 })
         #expect(try Support.bytes(dir.appendingPathComponent("IMG_1.MOV").path) == (try Support.bytes(Support.fixture("movie-moov-last.mov"))))
     }
 

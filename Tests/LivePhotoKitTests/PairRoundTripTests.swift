@@ -22,7 +22,7 @@ struct PairRoundTripTests {
             let segmentsBefore = try Support.nonExifSegments(still)
 
             let result = try PairOperation.run(still: still, movie: movie)
-            #expect(result.status == "paired")
+            #expect(result.status == .paired)
             #expect(ContentIdentifier.isWellFormed(result.identifier))
             #expect(abs(result.stillTime - 1.0) < 0.05, "default still time is the middle of a 2 s video")
 
@@ -30,7 +30,7 @@ struct PairRoundTripTests {
             let movieReport = try Inspector.inspect(path: movie)
             #expect(stillReport.still?.contentIdentifier == result.identifier)
             #expect(movieReport.movie?.contentIdentifier == result.identifier)
-            #expect(stillReport.still?.makerNote == "apple")
+            #expect(stillReport.still?.makerNote == .apple)
             let sit = try #require(movieReport.movie?.stillImageTime)
             #expect(sit.value == -1)
             #expect(abs((sit.presentationTime ?? -1) - result.stillTime) < 0.002)
@@ -56,7 +56,7 @@ struct PairRoundTripTests {
         let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
         let before = try Support.bytes(movie)
         let result = try PairOperation.run(still: still, movie: movie)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         let after = try Support.bytes(movie)
         let moov = try #require(try TopLevelBoxes.scan(FileSource(path: Support.fixture("movie-moov-last.mov"))).first("moov"))
         // Everything before the old moov is identical, the old moov is retired as `free`.
@@ -75,7 +75,7 @@ struct PairRoundTripTests {
         var options = PairOptions()
         options.faststart = true
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.movieWrite == "rewrite")
+        #expect(result.movieWrite == .rewrite)
         let file = try MovieFile.open(path: movie)
         #expect(file.moovBeforeMedia, "moov stays in front")
         let mode = try FileManager.default.attributesOfItem(atPath: movie)[.posixPermissions] as? Int
@@ -91,7 +91,7 @@ struct PairRoundTripTests {
         let first = try PairOperation.run(still: still, movie: movie)
         let stillBytes = try Support.bytes(still), movieBytes = try Support.bytes(movie)
         let second = try PairOperation.run(still: still, movie: movie)
-        #expect(second.status == "already-paired")
+        #expect(second.status == .alreadyPaired)
         #expect(second.identifier == first.identifier)
         #expect(abs(second.stillTime - first.stillTime) < 0.002)
         #expect(try Support.bytes(still) == stillBytes)
@@ -161,7 +161,7 @@ struct PairRoundTripTests {
         // A second run finds the .MOV it made, carrying the still's identifier: already paired.
         let movBytes = try Support.bytes(result.movieOutput), stillBytes = try Support.bytes(still)
         let again = try PairOperation.run(still: still, movie: mp4)
-        #expect(again.status == "already-paired")
+        #expect(again.status == .alreadyPaired)
         #expect(again.identifier == result.identifier)
         #expect(again.movieOutput == result.movieOutput)
         #expect(again.stillTime == result.stillTime)
@@ -186,12 +186,12 @@ struct PairRoundTripTests {
         let samples = try Support.sampleBytes(movie)
         let result = try PairOperation.run(still: still, movie: movie)
         #expect(result.movieOutput == movie)
-        #expect(result.movieWrite != "new-file")
+        #expect(result.movieWrite != .newFile)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["clip.jpg", "clip.mov"])
         let file = try MovieFile.open(path: movie)
         #expect(file.movie.contentIdentifier == result.identifier)
         #expect(try Support.sampleBytes(movie) == samples)
-        #expect(try PairOperation.run(still: still, movie: movie).status == "already-paired")
+        #expect(try PairOperation.run(still: still, movie: movie).status == .alreadyPaired)
     }
 
     @Test("a last moov of size 0 gets its real size before the tail edit appends after it (it would swallow the appended boxes)")
@@ -207,7 +207,7 @@ struct PairRoundTripTests {
         try handle.write(contentsOf: Data([0, 0, 0, 0]))
         try handle.close()
         let result = try PairOperation.run(still: still, movie: movie)
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.movieWrite == .tailAppend)
         #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
         let after = try TopLevelBoxes.scan(FileSource(path: movie)).boxes
         #expect(after.allSatisfy { !$0.runsToEnd })
@@ -234,7 +234,7 @@ struct PairRoundTripTests {
         var options = PairOptions()
         options.faststart = true
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.movieWrite == "rewrite")
+        #expect(result.movieWrite == .rewrite)
         #expect(result.stillImageTime == .added)
         let after = try TopLevelBoxes.scan(FileSource(path: movie)).boxes
         #expect(after.map(\.type.description) == boxes.map(\.type.description) + ["mdat"])
@@ -259,7 +259,7 @@ struct PairRoundTripTests {
         let result = try PairOperation.run(still: still, movie: movie, options: options)
         #expect(try Support.bytes(still) == sb)
         #expect(try Support.bytes(movie) == mb)
-        #expect(result.movieWrite == "new-file")
+        #expect(result.movieWrite == .newFile)
         #expect(try Verifier.verify(still: result.stillOutput, movie: result.movieOutput).valid)
 
         options.outputDirectory = dir.path
@@ -280,10 +280,10 @@ struct PairRoundTripTests {
         var options = PairOptions()
         options.dryRun = true
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.status == "dry-run")
-        #expect(result.movieWrite == "tail-append")
+        #expect(result.status == .dryRun)
+        #expect(result.movieWrite == .tailAppend)
         options.faststart = true
-        #expect(try PairOperation.run(still: still, movie: movie, options: options).movieWrite == "rewrite")
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).movieWrite == .rewrite)
         #expect(try Support.bytes(still) == sb)
         #expect(try Support.bytes(movie) == mb)
     }

@@ -79,11 +79,11 @@ struct StillImageTimeKeepTests {
         options.identifier = .fresh
         options.faststart = faststart
         let result = try PairOperation.run(still: still, movie: movie, options: options)
-        #expect(result.status == "paired")
+        #expect(result.status == .paired)
         #expect(result.stillImageTime == .kept)
         #expect(result.stillImageTimeNote == nil)
         #expect(result.stillTime == 820.0 / 600)
-        #expect(result.movieWrite == (faststart ? "grow-in-place" : "tail-append"))
+        #expect(result.movieWrite == (faststart ? MovieWriteMethod.growInPlace : .tailAppend))
 
         #expect(try Self.trackBoxes(movie) == boxesBefore, "a track box changed")
         #expect(try Self.allSamples(movie) == samplesBefore, "a sample byte changed")
@@ -103,7 +103,7 @@ struct StillImageTimeKeepTests {
 
         // A second run finds it paired.
         let again = try PairOperation.run(still: still, movie: movie)
-        #expect(again.status == "already-paired")
+        #expect(again.status == .alreadyPaired)
         #expect(again.stillImageTime == .kept)
         #expect(again.stillTime == 820.0 / 600)
     }
@@ -117,16 +117,16 @@ struct StillImageTimeKeepTests {
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
         let movieBytes = try Support.bytes(movie)
         let dry = try PairOperation.run(still: still, movie: movie, options: { var o = PairOptions(); o.dryRun = true; return o }())
-        #expect(dry.movieWrite == "none" && dry.stillImageTime == .kept)
+        #expect(dry.movieWrite == .none && dry.stillImageTime == .kept)
         let result = try PairOperation.run(still: still, movie: movie)
         #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
-        #expect(result.status == "paired")
-        #expect(result.movieWrite == "none")
+        #expect(result.status == .paired)
+        #expect(result.movieWrite == .none)
         #expect(result.stillImageTime == .kept)
         #expect(result.stillTime == 820.0 / 600)
         #expect(try Support.bytes(movie) == movieBytes)
         #expect(try Inspector.inspect(path: still).still?.contentIdentifier == result.identifier)
-        #expect(try PairOperation.run(still: still, movie: movie).status == "already-paired")
+        #expect(try PairOperation.run(still: still, movie: movie).status == .alreadyPaired)
     }
 
     @Test("--still-frame moves the camera's track: only its edit list and duration change",
@@ -168,9 +168,9 @@ struct StillImageTimeKeepTests {
         #expect(try Self.allSamples(movie) == samplesBefore)
 
         // The same frame again: already paired; the default then keeps the moved track.
-        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == "already-paired")
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == .alreadyPaired)
         let plain = try PairOperation.run(still: still, movie: movie)
-        #expect(plain.status == "already-paired")
+        #expect(plain.status == .alreadyPaired)
         #expect(plain.stillTime == Double(tick) / 600)
 
         if let ffprobe = Support.reader("ffprobe") {
@@ -189,14 +189,14 @@ struct StillImageTimeKeepTests {
         let still = try Support.copy(Support.corpusFile("avfoundation-pair/IMG.JPG"), to: dir)
         let boxesBefore = try Self.trackBoxes(movie)
         let first = try PairOperation.run(still: still, movie: movie)
-        #expect(first.status == "paired")
+        #expect(first.status == .paired)
         #expect(first.stillImageTime == .kept)
         #expect(try Self.trackBoxes(movie) == boxesBefore)
         try MovieInvariants.check(original: Support.corpusFile("avfoundation-pair/IMG.MOV"), paired: movie, result: first)
         let track = try #require(try MovieFile.open(path: movie).movie.stillImageTimeTracks.first)
         #expect(track.references.isEmpty, "no tref is added to a kept track")
         let second = try PairOperation.run(still: still, movie: movie)
-        #expect(second.status == "already-paired")
+        #expect(second.status == .alreadyPaired)
         #expect(second.identifier == first.identifier)
     }
 
@@ -245,6 +245,6 @@ struct StillImageTimeKeepTests {
         #expect(result.stillImageTimeNote == "the movie had 2 still-image-time tracks; kept track \(tracks[0].trackID), removed track \(tracks[1].trackID)")
         let after = try MovieFile.open(path: movie).movie.stillImageTimeTracks
         #expect(after.map(\.trackID) == [tracks[0].trackID])
-        #expect(try PairOperation.run(still: still, movie: movie).status == "already-paired")
+        #expect(try PairOperation.run(still: still, movie: movie).status == .alreadyPaired)
     }
 }

@@ -66,7 +66,7 @@ struct VerifyFromScanTests {
         #expect(!half.valid && half.errors.map(\.name) == ["identifiers-equal"])
         // The batch itself reports the pair as the files are.
         let outcomes = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
-        #expect(outcomes.map(\.status) == ["valid"])
+        #expect(outcomes.map(\.status) == [.valid])
     }
 }
 

@@ -126,12 +126,17 @@ struct SyntheticExifWriterTests {
     }
 
     /// A GPS pointer leading outside the EXIF: libexif would drop the GPS IFD, so pairing refuses.
+    /// Reading passes over it, and says so in a warning (what `inspect` prints).
     @Test func refusesADamagedSubIFD() throws {
         let dir = try TempDir()
         var e = SyntheticEXIF()
         e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x8825, type: 4, count: 1, value: [], rawField: [0, 0, 0xFF, 0])]
         let source = try Self.jpeg(exif: e, in: dir)
-        #expect(try StillImageReader.read(path: source).make == "Apple", "reading tolerates it")
+        let info = try StillImageReader.read(path: source)
+        #expect(info.make == "Apple", "reading tolerates it")
+        #expect(info.warnings.count == 1)
+        #expect(info.warnings.first?.hasPrefix("the EXIF GPS does not parse, passed over: ") == true, "\(info.warnings)")
+        #expect(try StillImageReader.read(path: TestFiles.fixture("still-exif-icc-xmp.jpg")).warnings.isEmpty)
         #expect {
             _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
         } throws: { ($0 as? ParseError)?.kind == .unsupported && "\($0)".contains("GPS") }

@@ -18,6 +18,9 @@ public final class Atom {
     public var usedLargeSize: Bool
     /// A QuickTime 32-bit zero terminator at the end of a container: serialized as 4 zero bytes.
     public var isTerminator = false
+    /// Why an optional container (`udta`, `meta`, a sample entry) was kept as opaque bytes: its
+    /// contents did not parse as boxes. Reported as a warning (`inspect`); nil when it parsed.
+    public var unparsedReason: String? = nil
 
     public init(type: FourCC, payload: [UInt8], originalOffset: UInt64? = nil) {
         self.type = type; self.prefix = []; self.children = nil; self.payload = payload

@@ -38,9 +38,9 @@ public enum AtomParser {
                 let children = try parseChildren(&body, parentPath: path, parentType: header.type, depth: depth + 1, strict: strict)
                 atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset)
             } catch let error as ParseError where !strict && rule.damage == .keepsItAsALeaf {
-                _ = error
                 var leafBody = saved
                 atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset)
+                atom.unparsedReason = error.description
             }
         } else {
             atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset)

@@ -70,6 +70,25 @@ public struct MovieFile {
         }
     }
 
+    /// What the reader accepted leniently instead of refusing the file: optional boxes kept as
+    /// bytes because their contents did not parse, extra `moov` boxes, an interrupted edit's
+    /// leftovers. `inspect` prints them; pairing keeps such bytes as they are.
+    public var warnings: [String] {
+        var found: [String] = []
+        movie.moov.visit { atom, path in
+            guard let reason = atom.unparsedReason else { return }
+            found.append("\(path) at offset \(atom.originalOffset ?? 0) does not parse as boxes, kept as bytes: \(reason)")
+        }
+        let moovs = topLevel.all("moov")
+        if moovs.count > 1 {
+            found.append("\(moovs.count) 'moov' boxes: the first, at offset \(moovHeader.offset), is the one read")
+        }
+        if let leftover = InterruptedAppendRecovery.leftoverStart(in: self) {
+            found.append("bytes from offset \(leftover) on are the leftover of an interrupted pair: ignored (the next pair cuts them)")
+        }
+        return found
+    }
+
     /// Whether `moov` comes before every `mdat` (a "fast start" layout).
     public var moovBeforeMedia: Bool {
         let mdats = topLevel.all("mdat")

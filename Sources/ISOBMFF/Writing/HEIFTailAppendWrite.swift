@@ -84,7 +84,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
     public func prepare() throws {
         precondition(state == .planned)
         fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize,
               try readBack(at: patchOffset, count: oldBytes.count) == oldBytes else {
@@ -93,7 +93,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
         }
         do {
             try writeAll(appended, at: originalSize)
-            guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
         } catch {
             _ = ftruncate(fd, off_t(originalSize))
             _ = fsync(fd)
@@ -108,7 +108,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
         precondition(state == .prepared)
         do {
             try writeAll(newBytes, at: patchOffset)
-            guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
         } catch {
             abort()
             throw error

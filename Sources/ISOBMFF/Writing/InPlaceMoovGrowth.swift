@@ -86,13 +86,13 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
     public func prepare() throws {
         precondition(state == .planned)
         fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         do {
             var st = stat()
             guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize else { throw ParseError(.io, "file changed while pairing") }
             oldBytes = [UInt8](repeating: 0, count: newBytes.count)
             let n = oldBytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(offset)) }
-            guard n == newBytes.count else { throw ParseError(.io, "cannot read the movie back: \(FileSource.describe(errno))") }
+            guard n == newBytes.count else { throw ParseError.system(Errno.current, "cannot read the movie back") }
             journal = try OverwriteJournal(target: path, offset: offset, oldBytes: oldBytes, fileSize: originalSize)
         } catch {
             close(fd); fd = -1
@@ -115,7 +115,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
             try PositionedWrite.writeAll(Array(newBytes[..<half]), to: fd, at: offset)
             FaultInjection.reach(.movieOverwriting)
             try PositionedWrite.writeAll(Array(newBytes[half...]), to: fd, at: offset + UInt64(half))
-            guard fsync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
         } catch {
             if (try? PositionedWrite.writeAll(oldBytes, to: fd, at: offset)) != nil, fsync(fd) == 0 {
                 journal?.remove()

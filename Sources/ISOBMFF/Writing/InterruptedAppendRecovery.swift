@@ -49,10 +49,10 @@ public enum InterruptedAppendRecovery {
     /// Truncates `path` back to `length` and fsyncs it.
     public static func truncate(path: String, to length: UInt64) throws {
         let fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         defer { close(fd) }
         guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else {
-            throw ParseError(.io, "cannot clean up an interrupted edit: \(FileSource.describe(errno))")
+            throw ParseError.system(Errno.current, "cannot clean up an interrupted edit")
         }
     }
 }

@@ -59,7 +59,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     public func prepare(beforeFlush: () -> Void) throws {
         precondition(state == .planned)
         fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError(.io, "cannot open for writing: \(FileSource.describe(errno))") }
+        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize else {
             throw ParseError(.io, "file changed while pairing")
@@ -112,7 +112,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     /// not part of either form of the movie (and the kept times are set after the commit), and
     /// skipping them spares the 4-byte retirement, which changes no size, a journal commit.
     private func flushData() throws {
-        guard fdatasync(fd) == 0 else { throw ParseError(.io, "fsync failed: \(FileSource.describe(errno))") }
+        guard fdatasync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
     }
 
     public func abort() {

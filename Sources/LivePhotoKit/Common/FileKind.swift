@@ -1,7 +1,8 @@
 import BinaryIO
 
 /// What a file is, told from its first bytes rather than its name.
-public enum FileKind: String, Sendable, Equatable {
+/// The raw values are what `inspect --json` prints as `format`.
+public enum FileKind: String, Codable, Sendable, Equatable {
     case jpeg
     case heic
     case quickTimeMovie = "quicktime"

@@ -1,31 +1,28 @@
 import BinaryIO
 
 /// An error about one file, printed as `livephoto: <path>: <reason>`, with the exit code the
-/// command-line tool documents for it.
+/// command-line tool documents for it (`.unreadable`, `.refused` or `.usage`).
 public struct LivePhotoError: Error, CustomStringConvertible, Equatable {
-    public enum Category: Int32, Sendable {
-        /// A file is missing, unreadable, damaged, or not a still/movie (exit code 3).
-        case unreadable = 3
-        /// The operation was refused or could not write its result (exit code 4).
-        case refused = 4
-        /// The arguments do not make sense (exit code 2).
-        case usage = 2
-    }
+    @available(*, deprecated, renamed: "ExitStatus")
+    public typealias Category = ExitStatus
 
     public var path: String
     public var reason: String
-    public var category: Category
+    public var category: ExitStatus
+    /// The operating system's error number when the system refused a read or write (ENOSPC,
+    /// EROFS, ...): callers tell those apart by value, not by `reason`'s words.
+    public var errno: Errno?
 
-    public init(path: String, reason: String, category: Category) {
-        self.path = path; self.reason = reason; self.category = category
+    public init(path: String, reason: String, category: ExitStatus, errno: Errno? = nil) {
+        self.path = path; self.reason = reason; self.category = category; self.errno = errno
     }
 
     /// Wraps any error thrown while reading or writing `path`.
-    public static func wrap(_ error: Error, path: String, category: Category = .unreadable) -> LivePhotoError {
+    public static func wrap(_ error: Error, path: String, category: ExitStatus = .unreadable) -> LivePhotoError {
         if let e = error as? LivePhotoError { return e }
         if let e = error as? ParseError {
             // An OS-level failure on write (no space, read-only) is a refusal, not bad input.
-            return LivePhotoError(path: path, reason: e.description, category: e.kind == .io ? category : .unreadable)
+            return LivePhotoError(path: path, reason: e.description, category: e.kind == .io ? category : .unreadable, errno: e.errno)
         }
         return LivePhotoError(path: path, reason: String(describing: error), category: category)
     }

@@ -15,7 +15,7 @@ enum OperationLocks {
         switch error {
         case .busy(let path, _): return LivePhotoError(path: path, reason: error.description, category: .refused)
         case .stopped: return OperationInterrupted(signal: stop?.signal ?? 0)
-        case .unavailable(let path, let reason): return LivePhotoError(path: path, reason: reason, category: .unreadable)
+        case .unavailable(let path, let errno, _): return LivePhotoError(path: path, reason: error.description, category: .unreadable, errno: errno)
         }
     }
 }

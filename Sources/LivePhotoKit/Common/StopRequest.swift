@@ -29,9 +29,6 @@ public final class StopRequest: @unchecked Sendable {
 
     public var isRequested: Bool { signal != nil }
 
-    /// The conventional exit code of a process stopped by `signal` (130 for SIGINT, 143 for SIGTERM).
-    public static func exitCode(for signal: Int32) -> Int32 { 128 + signal }
-
     /// "SIGINT", "SIGTERM", ...
     public static func name(of signal: Int32) -> String {
         switch signal {

@@ -1,14 +1,18 @@
+import StillImage
+
 /// What `inspect` reports about one file. Field names are stable: scripts read them via `--json`.
 public struct InspectReport: Codable, Equatable, Sendable {
     public var path: String
-    /// "still" or "movie"
-    public var kind: String
-    /// "jpeg", "heic", "quicktime", "mp4"
-    public var format: String
+    public var kind: ScannedFile.Role
+    /// `jpeg`, `heic`, `quicktime` or `mp4`.
+    public var format: FileKind
     public var still: StillReport?
     public var movie: MovieReport?
     /// HEIC stills: the primary image and the item list.
     public var heif: HEIFReport? = nil
+    /// What the reader accepted leniently (`MovieFile.warnings`, `StillImageInfo.warnings`);
+    /// absent when nothing was.
+    public var warnings: [String]? = nil
 
     public struct StillReport: Codable, Equatable, Sendable {
         public var width: Int
@@ -16,8 +20,7 @@ public struct InspectReport: Codable, Equatable, Sendable {
         public var subsampling: String
         public var colorSpace: String
         public var exif: Bool
-        /// "apple", "none" or "foreign"
-        public var makerNote: String
+        public var makerNote: MakerNote
         /// The maker of a foreign MakerNote.
         public var makerNoteMaker: String?
         public var contentIdentifier: String?
@@ -26,13 +29,31 @@ public struct InspectReport: Codable, Equatable, Sendable {
         public var orientation: Int?
     }
 
+    /// Whose MakerNote the still carries (a foreign maker's name is in `makerNoteMaker`).
+    public enum MakerNote: String, Codable, Sendable {
+        case apple, none, foreign
+
+        public init(_ kind: MakerNoteKind) {
+            switch kind {
+            case .none: self = .none
+            case .apple: self = .apple
+            case .foreign: self = .foreign
+            }
+        }
+    }
+
+    /// Where `moov` lies: before every `mdat` ("fast start") or after one.
+    public enum MoovPosition: String, Codable, Sendable {
+        case beforeMedia = "before-media"
+        case afterMedia = "after-media"
+    }
+
     public struct MovieReport: Codable, Equatable, Sendable {
         /// `ftyp` major brand, nil when the file has no `ftyp`.
         public var brand: String?
         public var durationSeconds: Double
         public var timescale: UInt32
-        /// "before-media" or "after-media"
-        public var moovPosition: String
+        public var moovPosition: MoovPosition
         public var tracks: [TrackReport]
         public var contentIdentifier: String?
         /// Other `mdta` metadata keys with their values, in file order.

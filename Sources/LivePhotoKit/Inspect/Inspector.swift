@@ -10,15 +10,21 @@ public enum Inspector {
             guard source.size > 0 else { throw LivePhotoError(path: path, reason: "empty file", category: .unreadable) }
             switch try FileKind.detect(source) {
             case .jpeg:
-                return InspectReport(path: path, kind: "still", format: "jpeg", still: try stillReport(StillImageReader.read(path: path)), movie: nil)
+                let info = try StillImageReader.read(path: path)
+                return InspectReport(path: path, kind: .still, format: .jpeg, still: stillReport(info), movie: nil, warnings: info.warnings.isEmpty ? nil : info.warnings)
             case .heic:
                 let heic = try HEICStill(source: source)
-                var report = InspectReport(path: path, kind: "still", format: "heic", still: stillReport(try heic.info(path: path)), movie: nil)
+                let info = try heic.info(path: path)
+                var report = InspectReport(path: path, kind: .still, format: .heic, still: stillReport(info), movie: nil)
+                report.warnings = info.warnings.isEmpty ? nil : info.warnings
                 report.heif = try HEIFReport.make(heic.file)
                 return report
             case .quickTimeMovie, .mp4Movie:
                 let file = try MovieFile(source: source)
-                return InspectReport(path: path, kind: "movie", format: file.isQuickTime ? "quicktime" : "mp4", still: nil, movie: try movieReport(file))
+                var report = InspectReport(path: path, kind: .movie, format: file.isQuickTime ? .quickTimeMovie : .mp4Movie, still: nil, movie: try movieReport(file))
+                let warnings = file.warnings
+                report.warnings = warnings.isEmpty ? nil : warnings
+                return report
             case .unknown:
                 throw LivePhotoError(path: path, reason: "not a JPEG/HEIC still or a QuickTime/MP4 movie", category: .unreadable)
             }
@@ -28,15 +34,10 @@ public enum Inspector {
     }
 
     public static func stillReport(_ info: StillImageInfo) -> InspectReport.StillReport {
-        var kind = "none"
         var maker: String? = nil
-        switch info.makerNote {
-        case .none: kind = "none"
-        case .apple: kind = "apple"
-        case .foreign(let m): kind = "foreign"; maker = m
-        }
+        if case .foreign(let m) = info.makerNote { maker = m }
         return InspectReport.StillReport(width: info.width, height: info.height, subsampling: info.subsampling, colorSpace: info.colorSpace,
-                                         exif: info.hasEXIF, makerNote: kind, makerNoteMaker: maker, contentIdentifier: info.contentIdentifier,
+                                         exif: info.hasEXIF, makerNote: .init(info.makerNote), makerNoteMaker: maker, contentIdentifier: info.contentIdentifier,
                                          make: info.make, model: info.model, orientation: info.orientation)
     }
 
@@ -61,7 +62,7 @@ public enum Inspector {
             still = .init(trackId: track.trackID, presentationTime: reading.presentationTime, value: reading.value, describes: track.references["cdsc"] ?? [])
         }
         return InspectReport.MovieReport(brand: file.majorBrand?.description, durationSeconds: movie.durationSeconds, timescale: ts,
-                                         moovPosition: file.moovBeforeMedia ? "before-media" : "after-media", tracks: tracks,
+                                         moovPosition: file.moovBeforeMedia ? .beforeMedia : .afterMedia, tracks: tracks,
                                          contentIdentifier: movie.contentIdentifier, metadata: metadata, stillImageTime: still,
                                          stillImageTimeTrackCount: movie.stillImageTimeTracks.count)
     }

@@ -1,28 +1,5 @@
 import Foundation
 
-/// The result of pairing or verifying one pair found in a folder.
-public struct BatchOutcome: Codable, Equatable, Sendable {
-    public var still: String?
-    public var movie: String?
-    /// pair: "paired", "already-paired", "dry-run", "failed", "interrupted" (a signal stopped the batch
-    /// before this pair was committed: it is left as it was); verify: "valid", "invalid", "failed"
-    public var status: String
-    public var identifier: String?
-    public var stillTime: Double?
-    /// pair: what happened to the still-image-time track (`kept`, `moved`, `added`).
-    public var stillImageTime: StillImageTimeOutcome? = nil
-    /// pair: why a track was replaced, or that extra tracks were removed.
-    public var stillImageTimeNote: String? = nil
-    /// verify: the names of the checks that failed at error level (what makes the pair invalid).
-    public var failedChecks: [String]?
-    /// verify: the names of the checks that failed at warning level (the pair stays valid).
-    public var warningChecks: [String]?
-    /// Why it failed (`failed` only): the one-line reason, naming the file.
-    public var error: String?
-    /// The exit code this outcome alone would give.
-    public var exitCode: Int32
-}
-
 /// `pair DIR...` and `verify DIR...`: scan, then work on every pair found, in parallel. One bad
 /// file never stops the batch: it is reported and counted.
 public enum BatchOperations {
@@ -32,13 +9,13 @@ public enum BatchOperations {
         run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
-                return BatchOutcome(still: still, movie: r.movieOutput, status: r.status, identifier: r.identifier, stillTime: r.stillTime,
-                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: 0)
+                return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
+                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: .ok)
             } catch let stopped as OperationInterrupted {
                 return interrupted(still: still, movie: movie, signal: stopped.signal)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)
+                return BatchOutcome(still: still, movie: movie, status: .failed, error: e.description, exitCode: e.category)
             }
         } }
     }
@@ -64,15 +41,15 @@ public enum BatchOperations {
                 return outcome(try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict))
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: "failed", error: e.description, exitCode: e.category == .refused ? e.category.rawValue : LivePhotoError.Category.unreadable.rawValue)   // refused: busy
+                return BatchOutcome(still: still, movie: movie, status: .failed, error: e.description, exitCode: e.category == .refused ? .refused : .unreadable)   // refused: busy
             }
           }
         }
     }
 
     static func outcome(_ r: VerifyReport) -> BatchOutcome {
-        BatchOutcome(still: r.still, movie: r.movie, status: r.valid ? "valid" : "invalid", identifier: r.stillIdentifier ?? r.movieIdentifier,
-                     failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? 0 : 1)
+        BatchOutcome(still: r.still, movie: r.movie, status: r.valid ? .valid : .invalid, identifier: r.stillIdentifier ?? r.movieIdentifier,
+                     failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? .ok : .invalidPair)
     }
 
     /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
@@ -82,36 +59,37 @@ public enum BatchOperations {
                     workProgress: ProgressReporter?, _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress, forVerify: forVerify)
         let body = makeBody(scan)
-        let work = select(scan)
+        // Candidates and pairs always name both files; a finding that does not is not work.
+        let work = select(scan).compactMap { f in f.still.flatMap { still in f.movie.map { (still: still, movie: $0) } } }
         workProgress?.start(total: work.count)
         // A stop request (signal): no new pair is started; those under way finish or roll back.
         let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false },
-                                    progress: { workProgress?.update(done: $0) }) { body(work[$0].still!, work[$0].movie!) }
+                                    progress: { workProgress?.update(done: $0) }) { body(work[$0].still, work[$0].movie) }
         let outcomes = done.enumerated().map { i, outcome in
-            outcome ?? interrupted(still: work[i].still!, movie: work[i].movie!, signal: stop?.signal ?? 0)
+            outcome ?? interrupted(still: work[i].still, movie: work[i].movie, signal: stop?.signal ?? 0)
         }
         workProgress?.finish()
         return (scan, unreadableOutcomes(scan) + outcomes)
     }
 
     static func interrupted(still: String, movie: String, signal: Int32) -> BatchOutcome {
-        BatchOutcome(still: still, movie: movie, status: "interrupted", exitCode: StopRequest.exitCode(for: signal))
+        BatchOutcome(still: still, movie: movie, status: .interrupted, exitCode: .stopped(by: signal))
     }
 
     /// Files the scan could not read, as failed outcomes: reported and counted, never skipped silently.
     static func unreadableOutcomes(_ scan: LibraryScan) -> [BatchOutcome] {
         scan.findings.filter { $0.finding == .unreadable }.map { f in
             let path = f.still ?? f.movie ?? ""
-            return BatchOutcome(still: f.still, movie: f.movie, status: "failed", error: "\(path): \(f.detail ?? "unreadable")",
-                                exitCode: LivePhotoError.Category.unreadable.rawValue)
+            return BatchOutcome(still: f.still, movie: f.movie, status: .failed, error: "\(path): \(f.detail ?? "unreadable")",
+                                exitCode: .unreadable)
         }
     }
 
     /// The batch's exit code: an unreadable file (3) or a refusal (4) outranks an invalid pair (1).
-    public static func exitCode(_ outcomes: [BatchOutcome], scan: LibraryScan) -> Int32 {
-        var code: Int32 = scan.unreadableFolders.isEmpty ? 0 : 3
-        for o in outcomes where o.exitCode != 0 {
-            if code == 0 || (code == 1 && o.exitCode != 1) { code = o.exitCode }
+    public static func exitCode(_ outcomes: [BatchOutcome], scan: LibraryScan) -> ExitStatus {
+        var code: ExitStatus = scan.unreadableFolders.isEmpty ? .ok : .unreadable
+        for o in outcomes where o.exitCode != .ok {
+            if code == .ok || (code == .invalidPair && o.exitCode != .invalidPair) { code = o.exitCode }
         }
         return code
     }

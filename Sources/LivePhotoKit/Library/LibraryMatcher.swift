@@ -17,7 +17,7 @@ public enum LibraryMatcher {
 
     /// Preference among several stills or movies of one name: JPEG before HEIC, QuickTime before MP4.
     static func rank(_ f: ScannedFile) -> Int {
-        switch f.format { case "jpeg", "quicktime": return 0; case "heic", "mp4": return 1; default: return 2 }
+        switch f.format { case .jpeg, .quickTimeMovie: return 0; case .heic, .mp4Movie: return 1; case .unknown: return 2 }
     }
 
     public static func match(_ files: [ScannedFile]) -> [LibraryFinding] {

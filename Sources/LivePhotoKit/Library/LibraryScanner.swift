@@ -19,7 +19,7 @@ public enum LibraryScanner {
         progress?.start(total: list.count)
         let scanned = ParallelWork.map(count: list.count, jobs: jobs, progress: { progress?.update(done: $0) }) {
             if let problem = list[$0].problem {
-                return ScannedFile(path: list[$0].path, role: list[$0].role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: problem)
+                return ScannedFile(path: list[$0].path, role: list[$0].role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
             }
             return ScannedFile.read(path: list[$0].path, role: list[$0].role, forVerify: forVerify)
         }

@@ -5,11 +5,11 @@ import StillImage
 
 /// What `scan` learns from one file's headers.
 public struct ScannedFile: Sendable, Equatable {
-    public enum Role: String, Sendable { case still, movie }
+    public enum Role: String, Codable, Sendable { case still, movie }
     public var path: String
     public var role: Role
-    /// "jpeg", "heic", "quicktime", "mp4"
-    public var format: String
+    /// Told from the content (`unknown` until read, or when it is neither a still nor a movie).
+    public var format: FileKind
     public var identifier: String?
     /// Movies: how many still-image-time tracks they have.
     public var stillImageTimeTracks: Int
@@ -42,12 +42,12 @@ public struct ScannedFile: Sendable, Equatable {
     /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
     ///   prefetched header bytes; a HEIC's size; a movie's checks).
     public static func read(path: String, role: Role, forVerify: Bool = false) -> ScannedFile {
-        var file = ScannedFile(path: path, role: role, format: "unknown", identifier: nil, stillImageTimeTracks: 0, error: nil)
+        var file = ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
             let source = try FileSource(path: path, prefetch: ScannedFile.prefetchBytes)
             let kind = try FileKind.detect(source)
-            file.format = kind.rawValue
+            file.format = kind
             switch kind {
             case .jpeg:
                 file.role = .still

@@ -22,11 +22,11 @@ extension BatchOperations {
             let movie = movies[i]
             do {
                 let r = try MakeOperation.run(movie: movie, options: perMovie)
-                return BatchOutcome(still: r.still, movie: r.movieOutput, status: r.status.rawValue, identifier: r.identifier,
-                                    stillTime: r.status == .alreadyMade ? nil : r.stillTime, exitCode: 0)
+                return BatchOutcome(still: r.still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier,
+                                    stillTime: r.status == .alreadyMade ? nil : r.stillTime, exitCode: .ok)
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: nil, movie: movie, status: "failed", error: e.description, exitCode: e.category.rawValue)
+                return BatchOutcome(still: nil, movie: movie, status: .failed, error: e.description, exitCode: e.category)
             }
         }
         workProgress?.finish()

@@ -69,6 +69,8 @@ public enum MakeOperation {
         let scratchStill = PathComponents.appending(PathComponents.lastComponent(stillPath), to: scratch.path)
         do {
             try scratch.create(scratchStill, holding: jpeg)
+        } catch let error as ParseError {
+            throw LivePhotoError(path: stillPath, reason: "cannot write: \(error.message)", category: .refused, errno: error.errno)
         } catch {
             throw LivePhotoError(path: stillPath, reason: "cannot write: \(LivePhotoError.wrap(error, path: stillPath).reason)", category: .refused)
         }
@@ -77,7 +79,7 @@ public enum MakeOperation {
         // Keep the movie's own track when it marked the still; else the tick chosen above.
         pairOptions.stillTime = existingTick != nil ? .middle : .seconds(Double(tick) / Double(timescale))
         let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
-        if !options.dryRun && (options.outputDirectory == nil || paired.status == "already-paired") {
+        if !options.dryRun && (options.outputDirectory == nil || paired.status == .alreadyPaired) {
             // pair edited the scratch still in place (or found it already bound to the movie and
             // wrote nothing): move it where it belongs, refusing to replace.
             try linkIntoPlace(scratchStill, stillPath)
@@ -126,7 +128,7 @@ public enum MakeOperation {
         let video = file.movie.videoTracks.first
         let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
-                          stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: "none",
+                          stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: .none,
                           width: video?.sampleEntries.first?.width ?? 0, height: video?.sampleEntries.first?.height ?? 0,
                           codec: video?.codec?.description, orientation: exifOrientation(rotationDegrees: video?.header.rotationDegrees ?? 0),
                           colour: nil, warnings: [])
@@ -148,8 +150,9 @@ public enum MakeOperation {
     /// link(2) fails when the target exists, so a still that appeared meanwhile is never replaced.
     static func linkIntoPlace(_ from: String, _ to: String) throws {
         guard FileSystemCalls.link(from, to) == 0 else {
-            let reason = errno == EEXIST ? "already exists; it is never overwritten" : String(cString: strerror(errno))
-            throw LivePhotoError(path: to, reason: "cannot write: \(reason)", category: .refused)
+            let e = Errno.current
+            let reason = e == .exists ? "already exists; it is never overwritten" : e.description
+            throw LivePhotoError(path: to, reason: "cannot write: \(reason)", category: .refused, errno: e)
         }
         AtomicFileWriter.syncDirectory(of: to)
     }
@@ -164,7 +167,8 @@ struct ScratchFolder {
         let parent = dryRun ? NSTemporaryDirectory() : PathComponents.directory(of: target)
         let candidate = PathComponents.appending(".livephoto-make-\(UUID().uuidString)", to: parent)
         guard FileSystemCalls.mkdir(candidate, 0o700) == 0 else {
-            throw LivePhotoError(path: target, reason: "cannot write: \(String(cString: strerror(errno))) (in \(parent))", category: .refused)
+            let e = Errno.current
+            throw LivePhotoError(path: target, reason: "cannot write: \(e) (in \(parent))", category: .refused, errno: e)
         }
         path = candidate
     }
@@ -172,7 +176,7 @@ struct ScratchFolder {
     /// A new file in the folder holding `bytes`.
     func create(_ file: String, holding bytes: [UInt8]) throws {
         let fd = FileSystemCalls.open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ParseError(.io, FileSource.describe(errno)) }
+        guard fd >= 0 else { throw ParseError.system(Errno.current) }
         defer { close(fd) }
         try PositionedWrite.writeAll(bytes, to: fd, at: 0)
     }

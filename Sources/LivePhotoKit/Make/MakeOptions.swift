@@ -44,7 +44,7 @@ public struct MakeResult: Codable, Equatable, Sendable {
     public var stillTime: Double
     public var status: Status
     /// How the movie was written, as `pair` reports it.
-    public var movieWrite: String
+    public var movieWrite: MovieWriteMethod
     public var width: Int
     public var height: Int
     public var codec: String?

@@ -45,7 +45,7 @@ public enum ConvertBatch {
         do { try ConvertedOutput.makeDurable(directories: directories) } catch {
             return results.map { r in
                 guard r.status == .converted else { return r }
-                var failed = ConvertResult(direction: r.direction, status: .failed, input: r.input, exitCode: LivePhotoError.Category.refused.rawValue)
+                var failed = ConvertResult(direction: r.direction, status: .failed, input: r.input, exitCode: .refused)
                 failed.error = LivePhotoError.wrap(error, path: r.still ?? r.motionPhoto ?? r.input, category: .refused).description
                 return failed
             }
@@ -57,7 +57,7 @@ public enum ConvertBatch {
     public static func convert(_ direction: ConvertDirection, input: String, _ body: () throws -> ConvertResult) -> ConvertResult {
         do { return try body() } catch {
             let e = LivePhotoError.wrap(error, path: input)
-            var r = ConvertResult(direction: direction, status: .failed, input: input, exitCode: e.category.rawValue)
+            var r = ConvertResult(direction: direction, status: .failed, input: input, exitCode: e.category)
             r.error = e.description
             return r
         }
@@ -66,16 +66,16 @@ public enum ConvertBatch {
     static func unreadable(_ scan: LibraryScan, _ direction: ConvertDirection) -> [ConvertResult] {
         scan.findings.filter { $0.finding == .unreadable }.map { f in
             let path = f.still ?? f.movie ?? ""
-            var r = ConvertResult(direction: direction, status: .failed, input: path, exitCode: LivePhotoError.Category.unreadable.rawValue)
+            var r = ConvertResult(direction: direction, status: .failed, input: path, exitCode: .unreadable)
             r.error = "\(path): \(f.detail ?? "unreadable")"
             return r
         }
     }
 
     /// An unreadable file (3) or a refusal (4); the higher wins; unreadable folders count as 3.
-    public static func exitCode(_ results: [ConvertResult], scan: LibraryScan?) -> Int32 {
-        var code: Int32 = (scan?.unreadableFolders.isEmpty ?? true) ? 0 : 3
-        for r in results where r.exitCode != 0 { code = max(code, r.exitCode) }
+    public static func exitCode(_ results: [ConvertResult], scan: LibraryScan?) -> ExitStatus {
+        var code: ExitStatus = (scan?.unreadableFolders.isEmpty ?? true) ? .ok : .unreadable
+        for r in results where r.exitCode != .ok { code = max(code, r.exitCode) }
         return code
     }
 }

@@ -40,7 +40,7 @@ public struct ConvertResult: Codable, Equatable, Sendable {
     public var movie: String?
     public var motionPhoto: String?
     /// The Motion Photo's layout (`google-motion-photo`, `microvideo`, `samsung`).
-    public var variant: String?
+    public var variant: MotionPhoto.Variant?
     public var identifier: String?
     /// Seconds on the movie timeline where the still sits.
     public var stillTime: Double?
@@ -49,9 +49,9 @@ public struct ConvertResult: Codable, Equatable, Sendable {
     public var warnings: [String]?
     /// `failed` only: the one-line reason, naming the file.
     public var error: String?
-    public var exitCode: Int32
+    public var exitCode: ExitStatus
 
-    public init(direction: ConvertDirection, status: ConvertStatus, input: String, exitCode: Int32 = 0) {
+    public init(direction: ConvertDirection, status: ConvertStatus, input: String, exitCode: ExitStatus = .ok) {
         self.direction = direction; self.status = status; self.input = input; self.exitCode = exitCode
     }
 }

@@ -26,7 +26,7 @@ enum ConvertedOutput {
         if FileSystemCalls.link(writer.temporaryPath, writer.targetPath) != 0 {
             let e = errno
             writer.discard()
-            throw ParseError(.io, e == EEXIST ? "already exists; not overwritten" : "cannot create \(writer.targetPath): \(FileSource.describe(e))")
+            throw e == EEXIST ? ParseError.system(.exists, message: "already exists; not overwritten") : ParseError.system(Errno(rawValue: e), "cannot create \(writer.targetPath)")
         }
         // Closes the file and removes the temporary name; the output keeps its own.
         writer.discard()
@@ -38,11 +38,11 @@ enum ConvertedOutput {
         var synced = Set<UInt64>()
         for dir in directories.sorted() {
             let fd = FileSystemCalls.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard fd >= 0 else { throw ParseError(.io, "cannot open \(dir) to sync it: \(FileSource.describe(errno))") }
+            guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open \(dir) to sync it") }
             defer { close(fd) }
             var st = stat()
             guard fstat(fd, &st) == 0, synced.insert(UInt64(st.st_dev)).inserted else { continue }
-            if livephoto_syncfs(fd) != 0 { throw ParseError(.io, "syncing the outputs in \(dir) failed: \(FileSource.describe(errno))") }
+            if livephoto_syncfs(fd) != 0 { throw ParseError.system(Errno.current, "syncing the outputs in \(dir) failed") }
         }
     }
 }

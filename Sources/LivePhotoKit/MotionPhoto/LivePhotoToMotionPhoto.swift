@@ -48,8 +48,7 @@ public enum LivePhotoToMotionPhoto {
         var result = ConvertResult(direction: .liveToMotion, status: .converted, input: stillPath)
         result.inputMovie = moviePath
         result.motionPhoto = target
-        result.variant = isHEIC ? MotionPhoto.Variant.samsungHEIC.rawValue
-            : options.samsungTrailer ? MotionPhoto.Variant.samsung.rawValue : MotionPhoto.Variant.google.rawValue
+        result.variant = isHEIC ? .samsungHEIC : options.samsungTrailer ? .samsung : .google
         let stillID = try? StillReading.contentIdentifier(path: stillPath)
         result.identifier = stillID ?? movieFile.movie.contentIdentifier
         result.stillTime = stillTime
@@ -58,7 +57,8 @@ public enum LivePhotoToMotionPhoto {
         if options.dryRun { result.status = .dryRun; return result }
 
         do { try WritePermission.require(directory) } catch {
-            throw LivePhotoError(path: target, reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused)
+            throw LivePhotoError(path: target, reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused,
+                                 errno: (error as? ParseError)?.errno)
         }
         do {
             let samples = video.sampleTable.sampleCount

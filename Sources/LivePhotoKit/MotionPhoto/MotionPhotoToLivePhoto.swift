@@ -61,7 +61,7 @@ public enum MotionPhotoToLivePhoto {
         var result = ConvertResult(direction: .motionToLive, status: .converted, input: path)
         result.still = names[0]
         result.movie = names[1]
-        result.variant = variant.rawValue
+        result.variant = variant
         result.identifier = identifier
         result.stillTime = stillTime
         result.videoBytes = videoSource.size
@@ -69,7 +69,8 @@ public enum MotionPhotoToLivePhoto {
         if options.dryRun { result.status = .dryRun; return result }
 
         do { try WritePermission.require(directory) } catch {
-            throw LivePhotoError(path: names[0], reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused)
+            throw LivePhotoError(path: names[0], reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused,
+                                 errno: (error as? ParseError)?.errno)
         }
 
         let stillWriter: AtomicFileWriter

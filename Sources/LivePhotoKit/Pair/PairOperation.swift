@@ -38,7 +38,7 @@ public enum PairOperation {
                 try InterruptedAppendRecovery.truncate(path: moviePath, to: cut)
             } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
-                throw LivePhotoError(path: moviePath, reason: "cannot clean up an interrupted edit: \(reason)", category: .refused)
+                throw LivePhotoError(path: moviePath, reason: "cannot clean up an interrupted edit: \(reason)", category: .refused, errno: (error as? ParseError)?.errno)
             }
             movieFile = try InputFiles.openMovie(moviePath)
         }
@@ -71,12 +71,12 @@ public enum PairOperation {
         let planned = LivePhotoMovieEdit.plannedResult(existing: existing, placement: placement)
 
         var result = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
-                                identifier: identifier, stillTime: Double(stillTick) / Double(timescale), status: "paired", movieWrite: "none",
+                                identifier: identifier, stillTime: Double(stillTick) / Double(timescale), status: .paired, movieWrite: .none,
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
 
         if !copyAsQuickTime, let existingTick = try alreadyPairedTick(movieFile, timing: videoTiming, existing: existing, identifier: identifier, stillID: stillID,
                                                                           choice: options.stillTime, path: moviePath) {
-            result.status = "already-paired"
+            result.status = .alreadyPaired
             result.stillTime = Double(existingTick) / Double(timescale)
             result.stillOutput = stillPath
             result.movieOutput = moviePath
@@ -90,7 +90,7 @@ public enum PairOperation {
         }
         if let existing = try ExistingOutputs.check(outputs: outputs, still: stillPath, movie: moviePath,
                                                     expectedIdentifier: ExistingOutputs.knownIdentifier(options.identifier, stillID: stillID, movieID: movieID)) {
-            result.status = "already-paired"
+            result.status = .alreadyPaired
             result.identifier = existing.stillIdentifier ?? identifier
             result.stillImageTime = .kept
             result.stillImageTimeNote = nil
@@ -136,9 +136,9 @@ public enum PairOperation {
             }
         }
         let inPlaceTail = method == .tailAppend
-        result.movieWrite = method.rawValue
+        result.movieWrite = method
         if options.dryRun {
-            result.status = "dry-run"
+            result.status = .dryRun
             return result
         }
 
@@ -219,7 +219,7 @@ public enum PairOperation {
             do { try WritePermission.require(check.path) } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
                 let dirNote = check.path == check.report ? "" : " (in \(check.path))"
-                throw LivePhotoError(path: check.report, reason: "cannot write: \(reason)\(dirNote)", category: .refused)
+                throw LivePhotoError(path: check.report, reason: "cannot write: \(reason)\(dirNote)", category: .refused, errno: (error as? ParseError)?.errno)
             }
         }
     }

@@ -46,6 +46,13 @@ public struct PairOptions: Sendable {
 
 /// What `pair` did (or, with `--dry-run`, would do).
 public struct PairResult: Codable, Equatable, Sendable {
+    public enum Status: String, Codable, Sendable {
+        /// Both files already carried the same identifier (and the movie its track): nothing written.
+        case alreadyPaired = "already-paired"
+        case paired
+        case dryRun = "dry-run"
+    }
+
     public var still: String
     public var movie: String
     /// The written (or, in a dry run, to-be-written) paths.
@@ -53,10 +60,9 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var movieOutput: String
     public var identifier: String
     public var stillTime: Double
-    /// "already-paired", "paired", "dry-run"
-    public var status: String
-    /// How the movie was written: a `MovieWriteMethod` raw value ("tail-append", "rewrite", "new-file", "none").
-    public var movieWrite: String
+    public var status: Status
+    /// How the movie was written (`none` when it was not).
+    public var movieWrite: MovieWriteMethod
     /// What happened (or would happen) to the still-image-time track: `kept` as it was (also
     /// when already paired), its sample `moved`, or a new one `added`.
     public var stillImageTime: StillImageTimeOutcome

@@ -9,6 +9,9 @@ public struct ExifSummary: Sendable {
     public let orientation: Int?
     /// Apple MakerNote tag 17.
     public var contentIdentifier: String? { appleMakerNote?.contentIdentifier }
+    /// What the reader passed over instead of refusing the still: sub-IFDs (GPS, Interop,
+    /// IFD1) that do not parse.
+    public var warnings: [String] = []
 }
 
 /// EXIF given as TIFF bytes (from the TIFF header on), the entry point for containers other
@@ -28,7 +31,11 @@ public enum TIFFExif {
         if kind == .apple, let found {
             apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
         }
-        return ExifSummary(makerNote: kind, appleMakerNote: apple, make: block.make, model: block.model, orientation: block.orientation)
+        var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: block.make, model: block.model, orientation: block.orientation)
+        summary.warnings = parsed.damaged.sorted { $0.key.rawValue < $1.key.rawValue }.map { dir, error in
+            "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description) (pair refuses such a still)"
+        }
+        return summary
     }
 
     /// Only the content identifier, with our own TIFF reader (no libexif): what `scan` needs.

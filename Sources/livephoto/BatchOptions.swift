@@ -1,0 +1,51 @@
+import ArgumentParser
+import LivePhotoKit
+
+/// What one command says about the options every batch command shares: the options are one
+/// definition, their help stays in each command's own words.
+struct BatchHelpText {
+    var jobs: String
+    var quiet: String
+    var json: String
+    /// `-o DIR` and `--dry-run`: only commands that write (see `WriteOptions`).
+    var output = ""
+    var dryRun = ""
+}
+
+/// A command's `BatchHelpText`, as a type the option groups are generic over.
+protocol BatchOptionsHelp {
+    static var text: BatchHelpText { get }
+}
+
+/// The core count, read once: ArgumentParser builds an option group hundreds of times while
+/// parsing, and each read of the count parses cgroup files.
+private let defaultJobs = ParallelWork.defaultJobs
+
+/// `-j`, `-q`, `--json`: how a command works through folders and what it prints. Used by
+/// every command that takes folders (pair, make, convert, verify, scan).
+struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.jobs))
+    var jobs: Int = defaultJobs
+
+    @Flag(name: .shortAndLong, help: ArgumentHelp(Help.text.quiet))
+    var quiet = false
+
+    @Flag(name: .long, help: ArgumentHelp(Help.text.json))
+    var json = false
+
+    func validate() throws { if jobs < 1 { throw ValidationError("--jobs must be 1 or more") } }
+
+    /// A progress bar on a terminal, unless the output is quiet or JSON.
+    func progress(_ label: String) -> ProgressReporter? {
+        ProgressReporter.forTerminal(label: label, quiet: quiet || json)
+    }
+}
+
+/// `-o DIR` and `--dry-run`: the commands that write (pair, make, convert), beside `RunOptions`.
+struct WriteOptions<Help: BatchOptionsHelp>: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.output, valueName: "DIR"))
+    var output: String?
+
+    @Flag(name: .long, help: ArgumentHelp(Help.text.dryRun))
+    var dryRun = false
+}
