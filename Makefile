@@ -123,7 +123,7 @@ fuzz: deps
 # scripts/sanitizers/*.supp name the toolchain's own reports (see the comments there).
 sanitize: test-deps
 	ASAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/asan.supp \
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp:print_suppressions=0 \
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
