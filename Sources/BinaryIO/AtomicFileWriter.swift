@@ -136,6 +136,13 @@ public final class AtomicFileWriter {
         unsynced = false
     }
 
+    /// Asks the kernel to start writing the temporary file back now, without waiting: a batch
+    /// that makes its outputs durable later (one `syncfs`) then overlaps the disk writes with
+    /// its other work. Advisory: durability still comes from fsync/syncfs.
+    public func startWriteback() {
+        if fd >= 0 { _ = livephoto_start_writeback(fd) }
+    }
+
     public func discard() {
         guard !finished else { return }
         if fd >= 0 { close(fd); fd = -1 }

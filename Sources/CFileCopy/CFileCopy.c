@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <unistd.h>
+#include <fcntl.h>
 #include "CFileCopy.h"
 
 ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, long long *offset_out, size_t length) {
@@ -12,4 +13,8 @@ ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, l
 
 int livephoto_syncfs(int fd) {
     return syncfs(fd);
+}
+
+int livephoto_start_writeback(int fd) {
+    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }

@@ -34,7 +34,7 @@ public struct StillHeaderFacts: Sendable, Equatable {
 
 extension StillImageReader {
     public static func headerFacts(path: String) throws -> StillHeaderFacts {
-        try headerFacts(source: FileSource(path: path))
+        try headerFacts(source: StillHeaderWindow.open(path))
     }
 
     /// - Parameter frameSize: also read the SOFn header (one more small read); `scan` does not need it.

@@ -22,7 +22,7 @@ public enum StillIdentifierWriter {
     /// requires its APP0 first).
     public static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> AtomicFileWriter {
         try validate(identifier)
-        let source = try FileSource(path: sourcePath)
+        let source = try StillHeaderWindow.open(sourcePath)
         let structure = try JPEGStructure.read(source)
 
         let payload: [UInt8]
@@ -72,7 +72,7 @@ public enum StillIdentifierWriter {
     /// Reads the temporary file back the way a reader would: its structure parses, the scan
     /// data is as long as before, and tag 17 holds the identifier.
     static func verifyWritten(_ path: String, identifier: String, scanBytes: UInt64) throws {
-        let written = try FileSource(path: path)
+        let written = try StillHeaderWindow.open(path)
         let structure = try JPEGStructure.read(written)
         guard written.size - structure.scanStart == scanBytes, let exif = structure.exifSegment else {
             throw ParseError(.invalidValue, "the written file does not read back as expected", path: "JPEG")

@@ -40,7 +40,10 @@ public enum StillImageReader {
     /// A file that is not a JPEG (HEIC, PNG, ...) throws `ParseError` kind `.unsupported`,
     /// message "not a JPEG file: ...".
     public static func read(path: String) throws -> StillImageInfo {
-        let source = try FileSource(path: path)
+        try read(source: StillHeaderWindow.open(path), path: path)
+    }
+
+    public static func read(source: FileSource, path: String) throws -> StillImageInfo {
         let structure = try JPEGStructure.read(source)
         let header = try TurboJPEG.header(of: source, structure: structure)
         guard let segment = structure.exifSegment else {
@@ -67,7 +70,7 @@ extension StillImageReader {
     /// EXIF block with our own TIFF reader: no libexif, no libjpeg-turbo. What `scan` needs
     /// for thousands of files.
     public static func contentIdentifier(path: String) throws -> String? {
-        try contentIdentifier(source: FileSource(path: path))
+        try contentIdentifier(source: StillHeaderWindow.open(path))
     }
 
     public static func contentIdentifier(source: FileSource) throws -> String? {

@@ -13,4 +13,8 @@ ssize_t livephoto_copy_file_range(int fd_in, long long *offset_in, int fd_out, l
 /// syncfs(2): writes back the file system holding fd; -1 and errno on failure (also _GNU_SOURCE).
 int livephoto_syncfs(int fd);
 
+/// sync_file_range(2) with SYNC_FILE_RANGE_WRITE over the whole file: starts writing its dirty
+/// pages back without waiting (no durability by itself; a later fsync/syncfs waits less).
+int livephoto_start_writeback(int fd);
+
 #endif

@@ -4,10 +4,12 @@ import StillImage
 /// Reads a still of either format (told by content): a JPEG through `StillImageReader`, a HEIC
 /// through `HEICStill`; both end in the same EXIF and MakerNote code.
 enum StillReading {
-    static func info(path: String) throws -> StillImageInfo {
-        let source = try FileSource(path: path)
-        if try FileKind.detect(source) == .heic { return try HEICStill(source: source).info(path: path) }
-        return try StillImageReader.read(path: path)
+    /// Every still is opened through `StillHeaderWindow`: its headers cost one read.
+    /// The still's info and whether it is a HEIC, from one open and one header read.
+    static func read(path: String) throws -> (info: StillImageInfo, isHEIC: Bool) {
+        let source = try StillHeaderWindow.open(path)
+        if try FileKind.detect(source) == .heic { return (try HEICStill(source: source).info(path: path), true) }
+        return (try StillImageReader.read(source: source, path: path), false)
     }
 
     /// Only the identifier, without libexif or a decoder: what `scan` and `verify` need.
@@ -16,7 +18,7 @@ enum StillReading {
     }
 
     static func contentIdentifier(path: String) throws -> String? {
-        let source = try FileSource(path: path)
+        let source = try StillHeaderWindow.open(path)
         return try contentIdentifier(source: source, kind: FileKind.detect(source))
     }
 
@@ -28,7 +30,7 @@ enum StillReading {
     }
 
     static func headerFacts(path: String) throws -> Facts {
-        let source = try FileSource(path: path)
+        let source = try StillHeaderWindow.open(path)
         return try headerFacts(source: source, kind: FileKind.detect(source))
     }
 

@@ -9,11 +9,12 @@ public enum ConvertBatch {
     public static func toLivePhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
                                     scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
-        let work = scan.findings.filter { $0.finding == .motionPhoto }.compactMap(\.still)
+        let found = scan.findings.filter { $0.finding == .motionPhoto && $0.still != nil }
+        let work = found.map { $0.still! }
         workProgress?.start(total: work.count)
         let batch = batchOptions(options)
         let results = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { i in
-            convert(.motionToLive, input: work[i]) { try MotionPhotoToLivePhoto.run(path: work[i], options: batch) }
+            convert(.motionToLive, input: work[i]) { try MotionPhotoToLivePhoto.run(path: work[i], options: batch, scanned: found[i].motionPhoto?.scannedImageEnd) }
         }
         workProgress?.finish()
         return (scan, unreadable(scan, .motionToLive) + makeDurable(results))

@@ -20,7 +20,7 @@ struct JPEGLiveToMotionPhoto {
     init(stillPath: String, samsungTrailer: Bool, mp4Size: UInt64, timestampUs: Int64, warnings: inout [String]) throws {
         var xmp = XMPPacket.empty()
         do {
-            source = try FileSource(path: stillPath)
+            source = try StillHeaderWindow.open(stillPath)
             structure = try JPEGStructure.read(source)
             imageEnd = try JPEGImageEnd.find(source, structure: structure)
             if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {

@@ -15,11 +15,13 @@ public struct NotAMotionPhoto: Error, CustomStringConvertible {
 public enum MotionPhotoReader {
     /// The Motion Photo in `path`; throws `NotAMotionPhoto` for a plain JPEG and `ParseError`
     /// for a damaged or lying one.
-    public static func read(path: String) throws -> MotionPhoto {
-        try read(source: FileSource(path: path))
+    /// - Parameter scanned: where `scan` found the image to end in this file (skips the walk
+    ///   when the file is unchanged since).
+    public static func read(path: String, scanned: ScannedImageEnd? = nil) throws -> MotionPhoto {
+        try read(source: StillHeaderWindow.open(path), scanned: scanned)
     }
 
-    public static func read(source: FileSource) throws -> MotionPhoto {
+    public static func read(source: FileSource, scanned: ScannedImageEnd? = nil) throws -> MotionPhoto {
         let structure = try JPEGStructure.read(source)
         var warnings: [String] = []
         var xmp: XMPPacket? = nil
@@ -39,7 +41,7 @@ public enum MotionPhotoReader {
         guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil else {
             throw NotAMotionPhoto(reason: "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung trailer)")
         }
-        let imageEnd = try JPEGImageEnd.find(source, structure: structure)
+        let imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure)
         let size = source.size
 
         func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil) throws -> MotionPhoto {

@@ -9,6 +9,15 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
     public var videoSeconds: Double?
     /// Seconds; nil when the file gives none (-1 or absent).
     public var presentationTime: Double?
+    /// Not reported: what `convert` carries from the scan into the conversion.
+    public var scannedImageEnd: ScannedImageEnd? = nil
+
+    enum CodingKeys: String, CodingKey { case variant, videoBytes, videoSeconds, presentationTime }
+
+    /// Equal when what is reported is equal (the carried image end is a cache, not a fact).
+    public static func == (a: MotionPhotoSummary, b: MotionPhotoSummary) -> Bool {
+        a.variant == b.variant && a.videoBytes == b.videoBytes && a.videoSeconds == b.videoSeconds && a.presentationTime == b.presentationTime
+    }
 
     /// The summary of `source`, nil when it is not a Motion Photo; a Motion Photo whose video
     /// cannot be located or read throws.
@@ -17,7 +26,8 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
         do { photo = try MotionPhotoReader.read(source: source) } catch is NotAMotionPhoto { return nil }
         let movie = try MovieFile(source: photo.videoSource())
         let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
-        return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
+        return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime,
+                                  scannedImageEnd: ScannedImageEnd(imageEnd: photo.imageEnd, source: source))
     }
 
     /// A Samsung HEIC Motion Photo: the MP4 in its top-level `mpvd` box (its XMP lengths are

@@ -11,7 +11,8 @@ import StillImage
 /// Both are prepared before either is committed; inputs are never modified; outputs never
 /// overwrite a file.
 public enum MotionPhotoToLivePhoto {
-    public static func run(path: String, options: ConvertOptions = ConvertOptions()) throws -> ConvertResult {
+    /// - Parameter scanned: what `scan` learned of this file (`ConvertBatch`), saving a walk of the image.
+    public static func run(path: String, options: ConvertOptions = ConvertOptions(), scanned: ScannedImageEnd? = nil) throws -> ConvertResult {
         let kind: FileKind
         do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
         // What differs between a JPEG and a HEIC Motion Photo: how the video is found and how
@@ -26,7 +27,7 @@ public enum MotionPhotoToLivePhoto {
         do {
             switch kind {
             case .jpeg:
-                let photo = try MotionPhotoReader.read(path: path)
+                let photo = try MotionPhotoReader.read(path: path, scanned: scanned)
                 (jpeg, heic) = (photo, nil)
                 (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTime, photo.warnings)
                 existingID = try? StillImageReader.contentIdentifier(source: photo.source)
@@ -148,7 +149,7 @@ public enum MotionPhotoToLivePhoto {
 
     /// Reads the written still back: a JPEG of the expected length whose MakerNote holds the identifier.
     static func checkStill(_ path: String, identifier: String, length: UInt64) throws {
-        let source = try FileSource(path: path)
+        let source = try StillHeaderWindow.open(path)
         guard source.size == length, try StillImageReader.contentIdentifier(source: source) == identifier else {
             throw ParseError(.invalidValue, "the written still does not read back with the identifier", path: "JPEG")
         }

@@ -22,8 +22,7 @@ public enum PairOperation {
         let stillInfo: StillImageInfo
         let stillIsHEIC: Bool
         do {
-            stillIsHEIC = try FileKind.detect(path: stillPath) == .heic
-            stillInfo = try StillReading.info(path: stillPath)
+            (stillInfo, stillIsHEIC) = try StillReading.read(path: stillPath)
         } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         if case .foreign(let maker) = stillInfo.makerNote, !options.replaceForeignMakerNote {
             throw LivePhotoError(path: stillPath, reason: ForeignMakerNoteError(maker: maker).description, category: .refused)
