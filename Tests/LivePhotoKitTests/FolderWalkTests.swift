@@ -53,6 +53,32 @@ struct FolderWalkTests {
         #expect(rescan.findings.count == 3)
     }
 
+    @Test("regular files are listed from readdir's type, links and special files after a stat")
+    func entryTypes() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        _ = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "a.jpg")
+        _ = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "a.mov")
+        try Data().write(to: dir.appendingPathComponent("notes.txt"))
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("link.jpg").path, withDestinationPath: "a.jpg")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("gone.mov").path, withDestinationPath: "missing.mov")
+        #expect(mkfifo(dir.appendingPathComponent("pipe.jpg").path, 0o644) == 0)
+        let sub = dir.appendingPathComponent("sub")
+        try fm.createDirectory(at: sub, withIntermediateDirectories: true)
+        _ = try Support.copy(Support.fixture("still-no-exif.jpg"), to: sub, as: "b.JPG")
+        let listed = LibraryScanner.listFiles(in: [dir.path])
+        let byName = Dictionary(uniqueKeysWithValues: listed.files.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0) })
+        #expect(byName.keys.sorted() == ["a.jpg", "a.mov", "b.JPG", "gone.mov", "link.jpg", "pipe.jpg"])
+        #expect(byName["a.jpg"]?.problem == nil && byName["a.jpg"]?.role == .still)
+        #expect(byName["a.mov"]?.problem == nil && byName["a.mov"]?.role == .movie)
+        #expect(byName["b.JPG"]?.problem == nil && byName["b.JPG"]?.path == sub.path + "/b.JPG")
+        #expect(byName["link.jpg"]?.problem == nil)
+        #expect(byName["gone.mov"]?.problem == "broken symbolic link (its target does not exist)")
+        #expect(byName["pipe.jpg"]?.problem == "not a regular file")
+        #expect(listed.unreadable.isEmpty)
+    }
+
     @Test("symbolic link loops are reported as loops; a linked folder is walked once")
     func symlinkLoops() throws {
         let dir = try Support.tempDir()

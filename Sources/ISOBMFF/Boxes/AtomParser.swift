@@ -10,32 +10,47 @@ public enum AtomParser {
 
     /// Parses one box at `reader` (the reader's bytes are the whole buffer; baseOffset maps to the file).
     public static func parseBox(_ reader: inout ByteReader, limit: UInt64, parentPath: String, parentType: FourCC?, siblingIndex: Int?, depth: Int, strict: Bool = false) throws -> Atom {
-        let header: BoxHeader
-        do {
-            header = try BoxHeader.parse(&reader, limit: limit, path: parentPath)
-        } catch var error as ParseError {
-            // BoxHeader names the box `parent/type`; add the sibling index where types repeat.
-            if let siblingIndex, !error.path.isEmpty, error.path != parentPath {
-                error.path += "[\(siblingIndex)]"
-            }
-            throw error
+        try parseBox(&reader, limit: limit, isTopLevel: parentPath.isEmpty, parentPath: { parentPath }, parentType: parentType, siblingIndex: siblingIndex, depth: depth, strict: strict)
+    }
+
+    /// Parses consecutive boxes until the reader's range ends.
+    public static func parseChildren(_ body: inout ByteReader, parentPath: String, parentType: FourCC?, depth: Int, strict: Bool = false) throws -> [Atom] {
+        try parseChildren(&body, isTopLevel: parentPath.isEmpty, parentPath: { parentPath }, parentType: parentType, depth: depth, strict: strict)
+    }
+
+    // The path of a box (`moov/trak[2]/mdia`) goes only into errors: it is passed down as a
+    // closure that builds it, called only when an error is thrown, so parsing the boxes of a
+    // movie builds no text. Readers made here inherit their parent's path and never throw
+    // with it: every read that could fail is checked first and throws with the exact path.
+
+    static func parseBox(_ reader: inout ByteReader, limit: UInt64, isTopLevel: Bool, parentPath: () -> String, parentType: FourCC?, siblingIndex: Int?, depth: Int, strict: Bool) throws -> Atom {
+        // `parent/type`, with the sibling index where types repeat.
+        func path(of type: FourCC) -> String {
+            let parent = parentPath()
+            let name = siblingIndex.map { "\(type)[\($0)]" } ?? type.description
+            return parent.isEmpty ? name : parent + "/" + name
         }
-        let name = siblingIndex.map { "\(header.type)[\($0)]" } ?? header.type.description
-        let path = parentPath.isEmpty ? name : parentPath + "/" + name
+        let header = try BoxHeader.parse(&reader, limit: limit, isTopLevel: isTopLevel, boxPath: path(of:))
+        func path() -> String { path(of: header.type) }
         guard depth < maximumDepth else {
-            throw ParseError(.tooDeep, "boxes nested deeper than \(maximumDepth)", path: path, offset: header.offset)
+            throw ParseError(.tooDeep, "boxes nested deeper than \(maximumDepth)", path: path(), offset: header.offset)
         }
-        // The payload is inside `reader`'s buffer: BoxHeader.parse bounded it by `limit`, and the
-        // caller's limit never exceeds the buffer.
+        // The payload is inside `reader`'s buffer: BoxHeader.parse bounded it by `limit`, and a
+        // container's limit is its own end (only a caller's top-level reader could fail here,
+        // naming its own path, as before).
         let payloadLength = Int(header.payloadSize)
-        var body = try reader.subReader(payloadLength, path: path)
+        var body = try reader.subReader(payloadLength)
         let atom: Atom
         let rule = ContainerRegistry.rule(for: header.type, parent: parentType)
         if let rule, rule.damage != .openedByItsReader {
             let saved = body
             do {
-                let prefix = try body.readBytes(ContainerRegistry.prefixLength(rule.prefix, body: body))
-                let children = try parseChildren(&body, parentPath: path, parentType: header.type, depth: depth + 1, strict: strict)
+                let prefixLength = ContainerRegistry.prefixLength(rule.prefix, body: body)
+                guard prefixLength <= body.remaining else {
+                    throw ParseError(.truncated, "truncated byte run: needs \(prefixLength) bytes, \(body.remaining) left", path: path(), offset: body.fileOffset)
+                }
+                let prefix = try body.readBytes(prefixLength)
+                let children = try parseChildren(&body, isTopLevel: false, parentPath: path, parentType: header.type, depth: depth + 1, strict: strict)
                 atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset)
             } catch let error as ParseError where !strict && rule.damage == .keepsItAsALeaf {
                 var leafBody = saved
@@ -50,8 +65,7 @@ public enum AtomParser {
         return atom
     }
 
-    /// Parses consecutive boxes until the reader's range ends.
-    public static func parseChildren(_ body: inout ByteReader, parentPath: String, parentType: FourCC?, depth: Int, strict: Bool = false) throws -> [Atom] {
+    static func parseChildren(_ body: inout ByteReader, isTopLevel: Bool, parentPath: () -> String, parentType: FourCC?, depth: Int, strict: Bool) throws -> [Atom] {
         var atoms: [Atom] = []
         let limit = body.baseOffset + UInt64(body.end)
         // First pass: count types so paths can say `trak[2]` only where a type repeats. A
@@ -88,14 +102,14 @@ public enum AtomParser {
                     try body.skip(4)
                     continue
                 }
-                throw body.error(.truncated, "\(body.remaining) stray bytes where a box header should be")
+                throw ParseError(.truncated, "\(body.remaining) stray bytes where a box header should be", path: parentPath(), offset: body.fileOffset)
             }
             var peek = body
             _ = try peek.readUInt32()
             let type = try peek.readFourCC()
             let index = counts.count(of: type) > 1 ? seen.count(of: type) + 1 : nil
             seen.add(type)
-            atoms.append(try parseBox(&body, limit: limit, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth, strict: strict))
+            atoms.append(try parseBox(&body, limit: limit, isTopLevel: isTopLevel, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth, strict: strict))
         }
         return atoms
     }

@@ -27,17 +27,21 @@ public struct BoxHeader: Equatable, Sendable {
     /// `limit` (absolute). `path` is the enclosing path (empty at top level); errors name the
     /// box itself, as `path/type`, with the box's offset.
     public static func parse(_ reader: inout ByteReader, limit: UInt64, path: String) throws -> BoxHeader {
+        try parse(&reader, limit: limit, isTopLevel: path.isEmpty) { type in path.isEmpty ? type.description : path + "/" + type.description }
+    }
+
+    /// The same, with the box's path made by `boxPath` (given the type) only when an error
+    /// needs it: the tree parser reads every box of every movie a scan opens, and errors are rare.
+    static func parse(_ reader: inout ByteReader, limit: UInt64, isTopLevel: Bool, boxPath: (FourCC) -> String) throws -> BoxHeader {
         let start = reader.fileOffset
         let size32 = try reader.readUInt32()
         let type = try reader.readFourCC()
-        // Only errors need the path: build it only then (this runs for every box parsed).
-        var boxPath: String { path.isEmpty ? type.description : path + "/" + type.description }
         let left = limit >= start ? limit - start : 0
         var size = UInt64(size32)
         var headerSize = 8
         if size32 == 1 {
             guard reader.remaining >= 8 else {
-                throw ParseError(.truncated, "box '\(type)' 64-bit size is cut off (\(reader.remaining) bytes left)", path: boxPath, offset: start)
+                throw ParseError(.truncated, "box '\(type)' 64-bit size is cut off (\(reader.remaining) bytes left)", path: boxPath(type), offset: start)
             }
             size = try reader.readUInt64()
             headerSize = 16
@@ -45,23 +49,28 @@ public struct BoxHeader: Equatable, Sendable {
             size = left
         }
         var userType: [UInt8]? = nil
-        if type == "uuid" {
+        if type == FourCC.uuid {
             guard reader.remaining >= 16 else {
-                throw ParseError(.truncated, "uuid box extended type is cut off (\(reader.remaining) bytes left)", path: boxPath, offset: start)
+                throw ParseError(.truncated, "uuid box extended type is cut off (\(reader.remaining) bytes left)", path: boxPath(type), offset: start)
             }
             userType = try reader.readBytes(16)
             headerSize += 16
         }
         guard size >= UInt64(headerSize) else {
-            throw ParseError(.invalidValue, "box '\(type)' size \(size) is smaller than its header (\(headerSize) bytes)", path: boxPath, offset: start)
+            throw ParseError(.invalidValue, "box '\(type)' size \(size) is smaller than its header (\(headerSize) bytes)", path: boxPath(type), offset: start)
         }
         guard size <= left else {
-            if path.isEmpty {
+            if isTopLevel {
                 // A top-level box longer than the file: the file was cut short.
-                throw ParseError(.truncated, "truncated: box '\(type)' needs \(size) bytes, the file ends \(left) bytes after its start", path: boxPath, offset: start)
+                throw ParseError(.truncated, "truncated: box '\(type)' needs \(size) bytes, the file ends \(left) bytes after its start", path: boxPath(type), offset: start)
             }
-            throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath, offset: start)
+            throw ParseError(.tooLarge, "box '\(type)' size \(size) runs past its container (\(left) bytes left)", path: boxPath(type), offset: start)
         }
         return BoxHeader(type: type, offset: start, size: size, headerSize: headerSize, userType: userType, runsToEnd: size32 == 0)
     }
+}
+
+extension FourCC {
+    /// Compared for every box header: made once, not from a string literal each time.
+    static let uuid: FourCC = "uuid"
 }

@@ -53,6 +53,19 @@ struct DirectoryWalker {
             let name = FileSystemCalls.entryName(entry)
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }   // hidden, `.`, `..`
             let role = ScannedFile.role(forExtension: DirectoryWalker.extensionText(name))
+            // readdir's d_type settles the common cases without a stat per entry: a regular file
+            // is listed (or passed over) as it is. Links, folders (their identity is needed for
+            // loop detection) and DT_UNKNOWN (file systems that do not fill d_type) are stat'ed.
+            switch entry.pointee.d_type {
+            case UInt8(DT_REG):
+                if let role { files.append(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: nil)) }
+                continue
+            case UInt8(DT_FIFO), UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_SOCK):
+                if let role { files.append(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: "not a regular file")) }
+                continue
+            default:
+                break   // DT_DIR, DT_LNK, DT_UNKNOWN: stat below
+            }
             var st = stat()
             let statResult = name.withUnsafeBufferPointer { buffer in
                 (Array(buffer) + [0]).withUnsafeBufferPointer { fstatat(dirfd(dir), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &st, 0) }

@@ -41,7 +41,10 @@ public enum LibraryMatcher {
             guard var movies = moviesByID[id] else { continue }
             for still in stillsByID[id]! {
                 guard !movies.isEmpty else { break }
-                let i = movies.firstIndex { nameKey($0) == nameKey(still) } ?? 0
+                // Among several movies of one identifier, the one named like the still (the usual
+                // single movie needs no name keys: it is taken either way).
+                let i: Int
+                if movies.count == 1 { i = 0 } else { let key = nameKey(still); i = movies.firstIndex { nameKey($0) == key } ?? 0 }
                 let movie = movies.remove(at: i)
                 used.insert(still.path); used.insert(movie.path)
                 if movie.stillImageTimeTracks == 1 {

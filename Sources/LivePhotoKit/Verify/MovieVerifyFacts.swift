@@ -23,12 +23,9 @@ public struct MovieVerifyFacts: Sendable, Equatable {
     ///   until its pairs are checked, so it drops them (about a kilobyte a movie).
     public init(_ file: MovieFile, passedDetails: Bool = true) {
         identifier = file.movie.contentIdentifier
-        var list = Verifier.CheckList(strict: false)
+        var list = Verifier.CheckList(strict: false, passedDetails: passedDetails)
         Verifier.movieChecks(&list, file: file)
         checks = list.items
-        if !passedDetails {
-            for i in checks.indices where checks[i].passed { checks[i].detail = "" }
-        }
         if let video = file.movie.videoTracks.first, let entry = video.sampleEntries.first {
             var w = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
             var h = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)

@@ -47,10 +47,14 @@ public enum Verifier {
     /// Collects checks at their default level, promoting warnings under `--strict`.
     struct CheckList {
         let strict: Bool
+        /// Whether a passed check keeps its detail text: `verify DIR` keeps only failures' (see
+        /// `MovieVerifyFacts`), so it does not format the others at all.
+        var passedDetails = true
         var items: [VerifyReport.Check] = []
 
-        mutating func add(_ name: String, _ passed: Bool, _ detail: String, _ level: VerifyReport.Level, notChecked: Bool = false) {
-            var check = VerifyReport.Check(name: name, passed: passed, detail: detail, level: strict ? .error : level, strict: level == .warning)
+        mutating func add(_ name: String, _ passed: Bool, _ detail: @autoclosure () -> String, _ level: VerifyReport.Level, notChecked: Bool = false) {
+            let text = passed && !passedDetails ? "" : detail()
+            var check = VerifyReport.Check(name: name, passed: passed, detail: text, level: strict ? .error : level, strict: level == .warning)
             if notChecked { check.notChecked = true }
             items.append(check)
         }
