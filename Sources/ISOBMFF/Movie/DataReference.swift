@@ -30,18 +30,11 @@ public struct DataReference: Sendable, Equatable {
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
-        let count = try r.readUInt32()
-        try r.requireEntries(count, size: 12, what: "data reference")
-        var list: [Entry] = []
-        list.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            let size = try r.readUInt32()
-            guard size >= 12 else { throw r.error(.invalidValue, "data reference entry size \(size) is below 12") }
-            let type = try r.readFourCC()
-            let (v, f) = try r.readVersionFlags()
-            list.append(Entry(type: type, version: v, flags: f, data: try r.readBytes(Int(size) - 12)))
+        // An entry is at least its header and version/flags: 12 bytes.
+        entries = try r.readSizedEntries(try r.readUInt32(), minimumSize: 12, what: "data reference").map { entry in
+            let b = entry.body
+            return Entry(type: entry.type, version: b[0], flags: UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]), data: Array(b[4...]))
         }
-        entries = list
         trailing = r.readRest()
     }
 
@@ -51,9 +44,9 @@ public struct DataReference: Sendable, Equatable {
         w.u8(version); w.u24(flags)
         w.u32(UInt32(entries.count))
         for e in entries {
-            w.u32(UInt32(12 + e.data.count)); w.fourCC(e.type)
-            w.u8(e.version); w.u24(e.flags)
-            w.append(e.data)
+            var body = ByteWriter(capacity: 4 + e.data.count)
+            body.u8(e.version); body.u24(e.flags); body.append(e.data)
+            w.sizedEntry(e.type, body.bytes)
         }
         w.append(trailing)
         return Atom(type: "dref", payload: w.bytes)
