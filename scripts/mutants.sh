@@ -18,12 +18,13 @@ only=${MUTANTS:-.}
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
 dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairOperation.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
-udta-identifier|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|            userData.write(into: meta)|            _ = meta|MovieInvariantsTests
+udta-identifier|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|            try MetadataStringEdit.set(identifier, forKey: Movie.contentIdentifierKey, in: meta, path: "moov/udta/meta")|            _ = meta|MovieInvariantsTests
 next-track-id|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|{ MovieHeader.setNextTrackID(trackID + 1, in: mvhd) }|{ _ = mvhd }|MovieInvariantsTests
 track-past-movie-end|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
 sample-value|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|w.u8(UInt8(bitPattern: value))|w.u8(UInt8(bitPattern: value &+ 1))|PairRoundTripTests
 offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old - h.offset)|return offsets[i] + (old - h.offset) + 1|MovieInvariantsTests
-tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|Atom(type: "cdsc", payload: cdsc.bytes)|Atom(type: "cdep", payload: cdsc.bytes)|PairRoundTripTests
+tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cdsc", trackIDs: [videoTrackID])|.init(type: "cdep", trackIDs: [videoTrackID])|PairRoundTripTests
+identifier-locale|Sources/ISOBMFF/QuickTimeMetadata/MetadataStringEdit.swift|box.payload = data.atom().payload|box.payload = MetadataItemList.DataBox(typeField: 1, value: newValue).atom().payload|MetadataStringEditTests
 rename|Sources/BinaryIO/AtomicFileWriter.swift|if rename(temporaryPath, targetPath) != 0 {|if rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
 layout-settle|Sources/ISOBMFF/Writing/MovieLayout.swift|if plan.moov.size == before {|if true {|MovieEdgeCaseTests

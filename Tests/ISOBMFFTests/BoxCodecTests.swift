@@ -208,6 +208,10 @@ struct BoxCodecTests {
         #expect(keys == [.init(localID: 1, namespace: "mdta", key: StillImageTimeTrack.key, dataType: 65)])
         let dataHandler = try HandlerReference(try #require(parsed.find("mdia", "minf", "hdlr")), path: "hdlr")
         #expect(dataHandler.componentType == "dhlr" && dataHandler.handlerType == "url " && dataHandler.nameField == [0])
+        #expect(try SampleDescriptionHeader(try #require(parsed.find("mdia", "minf", "stbl", "stsd")), path: "stsd") == .init(entryCount: 1))
+        #expect(try BaseMediaInfo(try #require(parsed.find("mdia", "minf", "gmhd", "gmin")), path: "gmin") == BaseMediaInfo())
+        #expect(try DataReference(try #require(parsed.find("mdia", "minf", "dinf", "dref")), path: "dref").entries == [.selfContained])
+        #expect(try TrackReference(try #require(parsed.child("tref")), path: "tref").references == [.init(type: "cdsc", trackIDs: [1])])
     }
 
     /// Every codec box of a real file, each read and written back.
@@ -230,6 +234,11 @@ struct BoxCodecTests {
             case "mebx": rewritten = try MetadataSampleEntry(atom, path: path).atom()
             case "keys" where parent == "meta": rewritten = try MetadataKeysBox(atom, path: path).atom()
             case "ilst": rewritten = try MetadataItemList(atom, path: path).atom()
+            case "stsd" where atom.isContainer:
+                rewritten = Atom(type: "stsd", prefix: try SampleDescriptionHeader(atom, path: path).prefix, children: atom.children ?? [])
+            case "gmin": rewritten = try BaseMediaInfo(atom, path: path).atom()
+            case "dref": rewritten = try DataReference(atom, path: path).atom()
+            case "tref": rewritten = try TrackReference(atom, path: path).atom()
             default: break
             }
             guard let rewritten else { return }

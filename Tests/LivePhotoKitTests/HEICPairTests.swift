@@ -259,9 +259,9 @@ struct HEICPairTests {
         let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
         _ = try PairOperation.run(still: still, movie: movie)
         let report = try Verifier.verify(still: still, movie: movie, strict: true)
-        let decodes = try #require(report.checks.first { $0.name == "still-decodes" })
+        let decodes = try #require(report.checks.first { $0.name == .stillDecodes })
         #expect(decodes.notChecked == true && !decodes.passed)
-        let aspect = try #require(report.checks.first { $0.name == "aspect-ratio" })
+        let aspect = try #require(report.checks.first { $0.name == .aspectRatio })
         #expect(aspect.passed, "320x240 still, 320x240 video: \(aspect.detail)")
         #expect(report.valid)
     }

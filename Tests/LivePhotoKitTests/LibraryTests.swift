@@ -145,7 +145,7 @@ struct LibraryTests {
         let strict = BatchOperations.verify(roots: [dir.path], strict: true, jobs: 1).outcomes
         #expect(strict.first?.status == .invalid && strict.first?.failedChecks == ["still-decodes"] && strict.first?.exitCode == .invalidPair)
         // One pair on its own is always decoded, and the damage is a warning.
-        #expect(try Verifier.verify(still: still, movie: movie).warnings.map(\.name) == ["still-decodes"])
+        #expect(try Verifier.verify(still: still, movie: movie).warnings.map(\.name.rawValue) == ["still-decodes"])
     }
 
     @Test("parallel work keeps input order and uses the workers it is given")

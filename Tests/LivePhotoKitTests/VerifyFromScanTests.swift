@@ -63,7 +63,7 @@ struct VerifyFromScanTests {
         let movieFacts = try #require(scan.files.first { $0.path == movie }?.movieFacts)
         stillFacts.facts.contentIdentifier = "99999999-2222-3333-4444-555555555555"
         let half = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: false, decodeStill: false)
-        #expect(!half.valid && half.errors.map(\.name) == ["identifiers-equal"])
+        #expect(!half.valid && half.errors.map(\.name.rawValue) == ["identifiers-equal"])
         // The batch itself reports the pair as the files are.
         let outcomes = BatchOperations.verify(roots: [dir.path], strict: false, jobs: 1).outcomes
         #expect(outcomes.map(\.status) == [.valid])

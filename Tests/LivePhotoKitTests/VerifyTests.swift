@@ -47,11 +47,11 @@ struct VerifyTests {
         }
     }
 
-    static func failed(_ report: VerifyReport) -> Set<String> { Set(report.checks.filter { !$0.passed }.map(\.name)) }
+    static func failed(_ report: VerifyReport) -> Set<String> { Set(report.checks.filter { !$0.passed }.map(\.name.rawValue)) }
     /// Checks failed at error level (the pair is invalid).
-    static func errors(_ report: VerifyReport) -> Set<String> { Set(report.errors.map(\.name)) }
+    static func errors(_ report: VerifyReport) -> Set<String> { Set(report.errors.map(\.name.rawValue)) }
     /// Checks failed at warning level (the pair stays valid).
-    static func warnings(_ report: VerifyReport) -> Set<String> { Set(report.warnings.map(\.name)) }
+    static func warnings(_ report: VerifyReport) -> Set<String> { Set(report.warnings.map(\.name.rawValue)) }
 
     /// A check that fails only as a warning: valid by default with exactly `names` warned,
     /// invalid under --strict with exactly `names` failing as errors.
@@ -60,7 +60,7 @@ struct VerifyTests {
         #expect(lenient.valid, sourceLocation: sourceLocation)
         #expect(errors(lenient).isEmpty, sourceLocation: sourceLocation)
         #expect(warnings(lenient) == names, sourceLocation: sourceLocation)
-        #expect(lenient.checks.filter { names.contains($0.name) }.allSatisfy { $0.level == .warning && $0.strict }, sourceLocation: sourceLocation)
+        #expect(lenient.checks.filter { names.contains($0.name.rawValue) }.allSatisfy { $0.level == .warning && $0.strict }, sourceLocation: sourceLocation)
         let strict = try Verifier.verify(still: still, movie: movie, strict: true)
         #expect(!strict.valid, sourceLocation: sourceLocation)
         #expect(errors(strict) == names && warnings(strict).isEmpty, sourceLocation: sourceLocation)
@@ -77,7 +77,7 @@ struct VerifyTests {
         #expect(report.stillIdentifier == scene.identifier)
         let lenient = try Verifier.verify(still: scene.still, movie: scene.movie)
         #expect(lenient.valid && lenient.checks.allSatisfy(\.passed))
-        let errorLevel = Set(lenient.checks.filter { $0.level == .error }.map(\.name))
+        let errorLevel = Set(lenient.checks.filter { $0.level == .error }.map(\.name.rawValue))
         #expect(errorLevel == ["still-identifier", "movie-identifier", "identifier-format", "identifiers-equal",
                                "video-track", "still-image-time-track", "still-image-time-in-range"])
         #expect(lenient.checks.allSatisfy { $0.strict == ($0.level == .warning) })
@@ -112,7 +112,7 @@ struct VerifyTests {
         }
         let report = try Verifier.verify(still: scene.still, movie: movie)
         #expect(Self.errors(report) == ["identifier-format", "identifiers-equal"])
-        #expect(report.checks.first { $0.name == "identifier-format" }?.detail.contains("not-a-uuid") == true)
+        #expect(report.checks.first { $0.name == .identifierFormat }?.detail.contains("not-a-uuid") == true)
     }
 
     @Test("identifiers that differ are both named")
@@ -122,7 +122,7 @@ struct VerifyTests {
         let report = try Verifier.verify(still: a.still, movie: b.movie)
         #expect(Self.failed(report) == ["identifiers-equal"])
         #expect(Self.errors(report) == ["identifiers-equal"] && !report.valid)
-        let detail = report.checks.first { $0.name == "identifiers-equal" }?.detail ?? ""
+        let detail = report.checks.first { $0.name == .identifiersEqual }?.detail ?? ""
         #expect(detail.contains(a.identifier) && detail.contains(b.identifier))
     }
 
@@ -159,7 +159,7 @@ struct VerifyTests {
         }
         let r2 = try Verifier.verify(still: scene.still, movie: two)
         #expect(Self.failed(r2) == ["still-image-time-track"] && Self.errors(r2) == ["still-image-time-track"])
-        #expect(r2.checks.first { $0.name == "still-image-time-track" }?.detail.hasPrefix("2 ") == true)
+        #expect(r2.checks.first { $0.name == .stillImageTimeTrack }?.detail.hasPrefix("2 ") == true)
     }
 
     @Test("a sample without the still-image-time value")
@@ -202,9 +202,9 @@ struct VerifyTests {
             try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 1.010)
         }
         try Self.expectWarningOnly(still: scene.still, movie: movie, ["still-image-time-on-frame"])
-        let check = try #require(try Verifier.verify(still: scene.still, movie: movie).checks.first { $0.name == "still-image-time-on-frame" })
+        let check = try #require(try Verifier.verify(still: scene.still, movie: movie).checks.first { $0.name == .stillImageTimeOnFrame })
         #expect(check.detail == "frame 15 (starts at tick 1000 of 1000/s), still at tick 1010: 10 tick(s) after its start")
-        let on = try #require(try Verifier.verify(still: scene.still, movie: scene.movie).checks.first { $0.name == "still-image-time-on-frame" })
+        let on = try #require(try Verifier.verify(still: scene.still, movie: scene.movie).checks.first { $0.name == .stillImageTimeOnFrame })
         #expect(on.passed && on.detail.hasSuffix(": on its start"))
     }
 
@@ -260,11 +260,11 @@ struct VerifyTests {
     func corpusMismatch() throws {
         let report = try Verifier.verify(still: Support.corpusFile("avfoundation-pair/IMG.JPG"), movie: Support.corpusFile("avfoundation-pair/IMG.MOV"))
         #expect(!report.valid)
-        let detail = try #require(report.checks.first { $0.name == "identifiers-equal" })
+        let detail = try #require(report.checks.first { $0.name == .identifiersEqual })
         #expect(!detail.passed)
         #expect(detail.detail.contains("E5B787E0-7047-4A1A-9464-DCDFDAB14F25"))
         #expect(detail.detail.contains("83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
-        #expect(report.checks.first { $0.name == "still-image-time-value" }?.detail == "value 0")
+        #expect(report.checks.first { $0.name == .stillImageTimeValue }?.detail == "value 0")
     }
 
     @Test("corpus: the AVFoundation movie with a still carrying its identifier passes by default, fails with --strict", .requires(.corpus))
@@ -280,7 +280,7 @@ struct VerifyTests {
         #expect(report.valid)
         #expect(report.stillIdentifier == movieID && report.movieIdentifier == movieID)
         #expect(Self.warnings(report) == ["still-image-time-reference", "still-image-time-camera-value"])
-        #expect(report.checks.first { $0.name == "still-image-time-reference" }?.detail == "no tref/cdsc")
+        #expect(report.checks.first { $0.name == .stillImageTimeReference }?.detail == "no tref/cdsc")
         let strict = try Verifier.verify(still: still, movie: movie, strict: true)
         #expect(!strict.valid)
         #expect(Self.errors(strict) == ["still-image-time-reference", "still-image-time-camera-value"])

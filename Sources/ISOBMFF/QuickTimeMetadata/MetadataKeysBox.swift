@@ -23,17 +23,7 @@ public struct MetadataKeysBox: Sendable, Equatable {
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
-        let count = try r.readUInt32()
-        try r.requireEntries(count, size: 8, what: "key")
-        var list: [Entry] = []
-        list.reserveCapacity(Int(count))
-        for _ in 0..<count {
-            let size = try r.readUInt32()
-            guard size >= 8 else { throw r.error(.invalidValue, "key entry size \(size) is below 8") }
-            let ns = try r.readFourCC()
-            list.append(Entry(namespace: ns, value: try r.readBytes(Int(size) - 8)))
-        }
-        entries = list
+        entries = try r.readSizedEntries(try r.readUInt32(), minimumSize: 8, what: "key").map { Entry(namespace: $0.type, value: $0.body) }
         trailing = r.readRest()
     }
 
@@ -41,11 +31,7 @@ public struct MetadataKeysBox: Sendable, Equatable {
         var w = ByteWriter()
         w.u8(version); w.u24(flags)
         w.u32(UInt32(entries.count))
-        for e in entries {
-            w.u32(UInt32(8 + e.value.count))
-            w.fourCC(e.namespace)
-            w.append(e.value)
-        }
+        for e in entries { w.sizedEntry(e.namespace, e.value) }
         w.append(trailing)
         return Atom(type: "keys", payload: w.bytes)
     }

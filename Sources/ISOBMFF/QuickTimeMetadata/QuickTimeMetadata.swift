@@ -85,24 +85,10 @@ public struct QuickTimeMetadata: Sendable {
         HandlerReference(componentType: FourCC(0), handlerType: "mdta", nameField: [0]).atom()
     }
 
-    /// Writes these items into `meta` (QuickTime form), replacing its `keys` and `ilst` and
-    /// keeping its other children (handler, padding) as they were.
-    public func write(into meta: Atom) {
-        let (keys, index) = keysAtom()
-        let ilst = itemListAtom(indexOf: index)
-        var children = meta.children ?? []
-        if !children.contains(where: { $0.type == "hdlr" }) { children.insert(QuickTimeMetadata.handlerAtom(), at: 0) }
-        if let i = children.firstIndex(where: { $0.type == "keys" }) { children[i] = keys }
-        else { children.insert(keys, at: (children.firstIndex { $0.type == "hdlr" } ?? -1) + 1) }
-        if let i = children.firstIndex(where: { $0.type == "ilst" }) { children[i] = ilst }
-        else { children.insert(ilst, at: (children.firstIndex { $0.type == "keys" } ?? -1) + 1) }
-        meta.children = children
-    }
-
     /// A new QuickTime-form `meta` atom holding these items.
     public func metaAtom() -> Atom {
-        let meta = Atom(type: "meta", prefix: [], children: [QuickTimeMetadata.handlerAtom()])
-        write(into: meta)
-        return meta
+        // Built whole from the items: an existing `meta` is edited by `MetadataStringEdit`, which keeps what this model does not hold.
+        let (keys, index) = keysAtom()
+        return Atom(type: "meta", prefix: [], children: [QuickTimeMetadata.handlerAtom(), keys, itemListAtom(indexOf: index)])
     }
 }

@@ -69,21 +69,13 @@ public enum StillImageTimeTrack {
         edits.append(EditList.Entry(duration: UInt64(duration), mediaTime: 0, rate: 0x10000))
         let elst = EditList(entries: edits).atom()
 
-        var cdsc = ByteWriter(); cdsc.u32(videoTrackID)
-
         let mdhd = MediaHeader(timescale: movieTimescale, duration: UInt64(duration)).atom()
         let hdlr = HandlerReference.quickTime(componentType: "mhlr", handlerType: "meta", name: "Core Media Metadata").atom()
         let dataHandler = HandlerReference.quickTime(componentType: "dhlr", handlerType: "url ", name: "").atom()
 
-        var gmin = ByteWriter()
-        gmin.u32(0); gmin.u16(0x40); gmin.u16(0x8000); gmin.u16(0x8000); gmin.u16(0x8000); gmin.u16(0); gmin.u16(0)
-
-        var dref = ByteWriter()
-        dref.u32(0); dref.u32(1); dref.u32(12); dref.fourCC("url "); dref.u32(1)
-
         let declaration = MetadataSampleEntry.KeyDeclaration(localID: localKeyID, key: .init(value: Array(key.utf8)), dataType: .init(wellKnown: dataType))
         let mebx = MetadataSampleEntry(declarations: [declaration]).atom()
-        let stsd = Atom(type: "stsd", prefix: [0, 0, 0, 0, 0, 0, 0, 1], children: [mebx])
+        let stsd = SampleDescriptionHeader.atom(entries: [mebx])
 
         let stts = TimeToSampleBox(entries: [.init(count: 1, delta: duration)]).atom()
         let stsc = SampleToChunkBox(entries: [.init(firstChunk: 1, samplesPerChunk: 1, descriptionIndex: 1)]).atom()
@@ -92,16 +84,16 @@ public enum StillImageTimeTrack {
 
         let stbl = Atom(type: "stbl", children: [stsd, stts, stsc, stsz, stco])
         let minf = Atom(type: "minf", children: [
-            Atom(type: "gmhd", children: [Atom(type: "gmin", payload: gmin.bytes)]),
+            BaseMediaInfo().headerAtom(),
             dataHandler,
-            Atom(type: "dinf", children: [Atom(type: "dref", payload: dref.bytes)]),
+            Atom(type: "dinf", children: [DataReference(entries: [.selfContained]).atom()]),
             stbl,
         ])
         let mdia = Atom(type: "mdia", children: [mdhd, hdlr, minf])
         return Atom(type: "trak", children: [
             tkhd,
             Atom(type: "edts", children: [elst]),
-            Atom(type: "tref", children: [Atom(type: "cdsc", payload: cdsc.bytes)]),
+            TrackReference(references: [.init(type: "cdsc", trackIDs: [videoTrackID])]).atom(),
             mdia,
         ])
     }

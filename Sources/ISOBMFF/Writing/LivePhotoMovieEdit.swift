@@ -105,20 +105,20 @@ public enum LivePhotoMovieEdit {
     static func setIdentifier(_ identifier: String, in plan: MovieRewritePlan) throws {
         let movie = plan.file.movie
         let moov = plan.moov
-        var metadata = movie.metadata ?? QuickTimeMetadata(items: [])
-        metadata.setString(identifier, forKey: Movie.contentIdentifierKey)
         if let meta = moov.child("meta") {
             guard movie.metadata != nil else {
                 throw ParseError(.unsupported, "moov/meta holds metadata that is not QuickTime 'mdta'", path: "moov/meta", offset: meta.originalOffset ?? 0)
             }
-            metadata.write(into: meta)
+            // Only the identifier's value changes; every other key, item and byte stays.
+            try MetadataStringEdit.set(identifier, forKey: Movie.contentIdentifierKey, in: meta, path: "moov/meta")
         } else {
+            var metadata = QuickTimeMetadata(items: [])
+            metadata.setString(identifier, forKey: Movie.contentIdentifierKey)
             moov.children?.append(metadata.metaAtom())
         }
-        if var userData = movie.userDataMetadata, userData.item(forKey: Movie.contentIdentifierKey) != nil,
+        if let userData = movie.userDataMetadata, userData.item(forKey: Movie.contentIdentifierKey) != nil,
            let meta = moov.find("udta", "meta") {
-            userData.setString(identifier, forKey: Movie.contentIdentifierKey)
-            userData.write(into: meta)
+            try MetadataStringEdit.set(identifier, forKey: Movie.contentIdentifierKey, in: meta, path: "moov/udta/meta")
         }
     }
 

@@ -49,7 +49,7 @@ public enum BatchOperations {
 
     static func outcome(_ r: VerifyReport) -> BatchOutcome {
         BatchOutcome(still: r.still, movie: r.movie, status: r.valid ? .valid : .invalid, identifier: r.stillIdentifier ?? r.movieIdentifier,
-                     failedChecks: r.errors.map(\.name), warningChecks: r.warnings.map(\.name), exitCode: r.valid ? .ok : .invalidPair)
+                     failedChecks: r.errors.map(\.name.rawValue), warningChecks: r.warnings.map(\.name.rawValue), exitCode: r.valid ? .ok : .invalidPair)
     }
 
     /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could

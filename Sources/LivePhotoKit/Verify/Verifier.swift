@@ -52,7 +52,7 @@ public enum Verifier {
         var passedDetails = true
         var items: [VerifyReport.Check] = []
 
-        mutating func add(_ name: String, _ passed: Bool, _ detail: @autoclosure () -> String, _ level: VerifyReport.Level, notChecked: Bool = false) {
+        mutating func add(_ name: CheckName, _ passed: Bool, _ detail: @autoclosure () -> String, _ level: VerifyReport.Level, notChecked: Bool = false) {
             let text = passed && !passedDetails ? "" : detail()
             var check = VerifyReport.Check(name: name, passed: passed, detail: text, level: strict ? .error : level, strict: level == .warning)
             if notChecked { check.notChecked = true }
@@ -66,22 +66,22 @@ public enum Verifier {
     }
 
     static func identifierChecks(_ checks: inout CheckList, stillID: String?, movieID: String?) {
-        checks.add("still-identifier", stillID != nil, stillID.map { "MakerNote tag 17 = \($0)" } ?? "no Apple MakerNote tag 17 in the still", .error)
-        checks.add("movie-identifier", movieID != nil, movieID.map { "\(Movie.contentIdentifierKey) = \($0)" } ?? "no \(Movie.contentIdentifierKey) in the movie", .error)
+        checks.add(.stillIdentifier, stillID != nil, stillID.map { "MakerNote tag 17 = \($0)" } ?? "no Apple MakerNote tag 17 in the still", .error)
+        checks.add(.movieIdentifier, movieID != nil, movieID.map { "\(Movie.contentIdentifierKey) = \($0)" } ?? "no \(Movie.contentIdentifierKey) in the movie", .error)
         let malformed = [stillID, movieID].compactMap { $0 }.filter { !ContentIdentifier.isWellFormed($0) }
-        checks.add("identifier-format", stillID != nil && movieID != nil && malformed.isEmpty,
+        checks.add(.identifierFormat, stillID != nil && movieID != nil && malformed.isEmpty,
                    malformed.isEmpty ? (stillID != nil || movieID != nil ? "UUID form" : "no identifier to check") : "not a UUID: \(malformed.joined(separator: ", "))", .error)
-        checks.add("identifiers-equal", stillID != nil && stillID == movieID, "still \(stillID ?? "(none)"), movie \(movieID ?? "(none)")", .error)
+        checks.add(.identifiersEqual, stillID != nil && stillID == movieID, "still \(stillID ?? "(none)"), movie \(movieID ?? "(none)")", .error)
     }
 
     static func movieChecks(_ checks: inout CheckList, file: MovieFile) {
         let movie = file.movie
         let ts = movie.header.timescale
         let video = movie.videoTracks.first
-        checks.add("video-track", video != nil, video.map { "track \($0.trackID) (\($0.codec?.description ?? "?"))" } ?? "no video track", .error)
+        checks.add(.videoTrack, video != nil, video.map { "track \($0.trackID) (\($0.codec?.description ?? "?"))" } ?? "no video track", .error)
 
         let stillTracks = movie.stillImageTimeTracks
-        checks.add("still-image-time-track", stillTracks.count == 1,
+        checks.add(.stillImageTimeTrack, stillTracks.count == 1,
                    "\(stillTracks.count) still-image-time track(s)" + (stillTracks.isEmpty ? "" : ": id " + stillTracks.map { String($0.trackID) }.joined(separator: ", ")), .error)
         let stillTrack = stillTracks.first
         // The still's time in movie ticks: the first movie tick at or after its sample's exact start.
@@ -93,49 +93,49 @@ public enum Verifier {
         if let videoTiming, let stillTick {
             let first = videoTiming.frameCount > 0 ? videoTiming.startTick(ofFrame: 0) : 0
             let frame = videoTiming.frame(containingMovieTick: stillTick)
-            checks.add("still-image-time-in-range", frame != nil,
+            checks.add(.stillImageTimeInRange, frame != nil,
                        "\(seconds(stillTick)) in video \(seconds(first))–\(seconds(videoTiming.endTick))", .error)
             if let frame {
                 let start = videoTiming.startTick(ofFrame: frame)
                 let onStart = start == stillTick
-                checks.add("still-image-time-on-frame", onStart,
+                checks.add(.stillImageTimeOnFrame, onStart,
                            "frame \(frame) (starts at tick \(start) of \(ts)/s), still at tick \(stillTick)" + (onStart ? ": on its start" : ": \(stillTick - start) tick(s) after its start"), .warning)
             } else {
-                checks.add("still-image-time-on-frame", false, "no video frame at tick \(stillTick)", .warning)
+                checks.add(.stillImageTimeOnFrame, false, "no video frame at tick \(stillTick)", .warning)
             }
         } else {
             let why = stillTrack == nil ? "no still-image-time track" : stillTick == nil ? "its sample is not presented by any edit" : "no video track"
-            checks.add("still-image-time-in-range", false, why, .error)
-            checks.add("still-image-time-on-frame", false, why, .warning)
+            checks.add(.stillImageTimeInRange, false, why, .error)
+            checks.add(.stillImageTimeOnFrame, false, why, .warning)
         }
 
         let value = stillTrack.flatMap { try? StillImageTimeTrack.read($0, in: file) }?.value
-        checks.add("still-image-time-value", value != nil, value.map { "value \($0)" } ?? (stillTrack == nil ? "no track" : "no readable value in its sample"), .warning)
-        checks.add("still-image-time-camera-value", value == Int64(StillImageTimeTrack.cameraValue),
+        checks.add(.stillImageTimeValue, value != nil, value.map { "value \($0)" } ?? (stillTrack == nil ? "no track" : "no readable value in its sample"), .warning)
+        checks.add(.stillImageTimeCameraValue, value == Int64(StillImageTimeTrack.cameraValue),
                    "value \(value.map(String.init) ?? "(none)"), camera writes -1", .warning)
         if let stillTrack {
             let refs = stillTrack.references["cdsc"] ?? []
             let toVideo = refs.contains { id in movie.tracks.contains { $0.trackID == id && $0.isVideo } }
-            checks.add("still-image-time-reference", toVideo, refs.isEmpty ? "no tref/cdsc" : "tref/cdsc -> track \(refs.map(String.init).joined(separator: ", "))", .warning)
+            checks.add(.stillImageTimeReference, toVideo, refs.isEmpty ? "no tref/cdsc" : "tref/cdsc -> track \(refs.map(String.init).joined(separator: ", "))", .warning)
         } else {
-            checks.add("still-image-time-reference", false, "no still-image-time track", .warning)
+            checks.add(.stillImageTimeReference, false, "no still-image-time track", .warning)
         }
-        checks.add("quicktime-brand", file.isQuickTime, "brand \(file.majorBrand?.description.trimmingCharacters(in: .whitespaces) ?? "(no ftyp)")", .warning)
+        checks.add(.quickTimeBrand, file.isQuickTime, "brand \(file.majorBrand?.description.trimmingCharacters(in: .whitespaces) ?? "(no ftyp)")", .warning)
         let codec = video?.codec?.description
-        checks.add("video-codec", codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", .warning)
+        checks.add(.videoCodec, codec.map { h264AndHEVC.contains($0) } ?? false, "codec \(codec ?? "(none)")", .warning)
     }
 
     static func stillChecks(_ checks: inout CheckList, stillPath: String, still: StillReading.Facts, video: MovieVerifyFacts.VideoSize?, decode: Bool) {
         let facts = still.facts
         if still.isHEIC {
             // No HEVC decoder is linked: reported as not checked, never as passed.
-            checks.add("still-decodes", false, "not checked: no HEIC decoder is linked", .warning, notChecked: true)
+            checks.add(.stillDecodes, false, "not checked: no HEIC decoder is linked", .warning, notChecked: true)
         } else if decode {
             do {
                 try TurboJPEG.decodeFully(path: stillPath)
-                checks.add("still-decodes", true, "decoded \(facts.width)x\(facts.height)", .warning)
+                checks.add(.stillDecodes, true, "decoded \(facts.width)x\(facts.height)", .warning)
             } catch {
-                checks.add("still-decodes", false, "\(error)", .warning)
+                checks.add(.stillDecodes, false, "\(error)", .warning)
             }
         }
         if let video {
@@ -144,9 +144,9 @@ public enum Verifier {
             // A HEIC's size is already as displayed (`ispe` after `irot`); readers ignore its EXIF Orientation.
             if !still.isHEIC, let o = facts.orientation, (5...8).contains(o) { swap(&sw, &sh) }
             let ok = vw > 0 && vh > 0 && sh > 0 && abs((sw / sh) / (vw / vh) - 1) <= 0.01
-            checks.add("aspect-ratio", ok, "still \(CheckText.whole(sw))x\(CheckText.whole(sh)), video \(CheckText.whole(vw))x\(CheckText.whole(vh))", .warning)
+            checks.add(.aspectRatio, ok, "still \(CheckText.whole(sw))x\(CheckText.whole(sh)), video \(CheckText.whole(vw))x\(CheckText.whole(vh))", .warning)
         } else {
-            checks.add("aspect-ratio", false, "no video track", .warning)
+            checks.add(.aspectRatio, false, "no video track", .warning)
         }
     }
 }

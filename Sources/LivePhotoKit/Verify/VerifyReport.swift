@@ -11,7 +11,7 @@ public struct VerifyReport: Codable, Equatable, Sendable {
 
     public struct Check: Codable, Equatable, Sendable {
         /// Stable name, e.g. "identifiers-equal".
-        public var name: String
+        public var name: CheckName
         public var passed: Bool
         /// What was seen, for people: "E5B787E0-... vs 83599CB7-...".
         public var detail: String
@@ -24,7 +24,7 @@ public struct VerifyReport: Codable, Equatable, Sendable {
         /// linked); `passed` is then false, and the check counts neither as error nor warning.
         public var notChecked: Bool? = nil
 
-        public init(name: String, passed: Bool, detail: String, level: Level, strict: Bool) {
+        public init(name: CheckName, passed: Bool, detail: String, level: Level, strict: Bool) {
             self.name = name; self.passed = passed; self.detail = detail; self.level = level; self.strict = strict
         }
 

@@ -1,0 +1,21 @@
+/// The stable name of a `verify` check, as JSON and the text report write it.
+public enum CheckName: String, Codable, Sendable, CaseIterable, CustomStringConvertible {
+    case stillIdentifier = "still-identifier"
+    case movieIdentifier = "movie-identifier"
+    case identifierFormat = "identifier-format"
+    case identifiersEqual = "identifiers-equal"
+    case videoTrack = "video-track"
+    case stillImageTimeTrack = "still-image-time-track"
+    case stillImageTimeInRange = "still-image-time-in-range"
+    case stillImageTimeOnFrame = "still-image-time-on-frame"
+    case stillImageTimeValue = "still-image-time-value"
+    case stillImageTimeCameraValue = "still-image-time-camera-value"
+    case stillImageTimeReference = "still-image-time-reference"
+    case quickTimeBrand = "quicktime-brand"
+    case videoCodec = "video-codec"
+    case stillDecodes = "still-decodes"
+    case aspectRatio = "aspect-ratio"
+
+    /// The raw name, so text output interpolating a check name prints what JSON holds.
+    public var description: String { rawValue }
+}
