@@ -125,7 +125,7 @@ sanitize: test-deps
 	ASAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/asan.supp \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/sanitizers/lsan.supp:print_suppressions=0 \
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	LIVEPHOTO_SANITIZER=thread $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 clean:
 	rm -rf .build .build-fuzz .build-asan .build-tsan bench-out

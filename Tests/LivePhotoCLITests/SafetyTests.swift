@@ -109,7 +109,11 @@ struct SafetyTests {
 
     // MARK: limits
 
+    // ThreadSanitizer's own runtime faults (SIGBUS) in a process under RLIMIT_FSIZE, before our
+    // code runs: `make sanitize` sets LIVEPHOTO_SANITIZER=thread, and the plain and ASan runs
+    // still check this.
     @Test("ulimit -f: exit 4 with one line, not SIGXFSZ; both files as they were, no temporary left",
+          .disabled(if: ProcessInfo.processInfo.environment["LIVEPHOTO_SANITIZER"] == "thread", "ThreadSanitizer's runtime faults under ulimit -f"),
           arguments: ["movie-moov-last.mov", "movie-moov-first.mov", "movie-mp4.mp4"])
     func fileSizeLimit(_ movieName: String) throws {
         let dir = try CLITests.scratch()
