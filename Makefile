@@ -49,7 +49,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(VERSION_FLAGS)
+	$(SWIFT) build -c release --product livephoto --static-swift-stdlib $(VERSION_FLAGS)
 
 test: test-deps build
 	$(SWIFT) test
