@@ -25,7 +25,7 @@ sample-value|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|w.u8(UI
 offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old - h.offset)|return offsets[i] + (old - h.offset) + 1|MovieInvariantsTests
 tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cdsc", trackIDs: [videoTrackID])|.init(type: "cdep", trackIDs: [videoTrackID])|PairRoundTripTests
 identifier-locale|Sources/ISOBMFF/QuickTimeMetadata/MetadataStringEdit.swift|box.payload = data.atom().payload|box.payload = MetadataItemList.DataBox(typeField: 1, value: newValue).atom().payload|MetadataStringEditTests
-rename|Sources/BinaryIO/AtomicFileWriter.swift|if rename(temporaryPath, targetPath) != 0 {|if rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
+rename|Sources/BinaryIO/AtomicFileWriter.swift|if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {|if FileSystemCalls.rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
 layout-settle|Sources/ISOBMFF/Writing/MovieLayout.swift|if plan.moov.size == before {|if true {|MovieEdgeCaseTests
 '
