@@ -27,7 +27,7 @@ tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cd
 identifier-locale|Sources/ISOBMFF/QuickTimeMetadata/MetadataStringEdit.swift|box.payload = data.atom().payload|box.payload = MetadataItemList.DataBox(typeField: 1, value: newValue).atom().payload|MetadataStringEditTests
 rename|Sources/BinaryIO/AtomicFileWriter.swift|if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {|if FileSystemCalls.rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
-layout-settle|Sources/ISOBMFF/Writing/MovieLayout.swift|if plan.moov.size == before {|if true {|MovieEdgeCaseTests
+layout-settle|Sources/ISOBMFF/Writing/AbsoluteOffsetTable.swift|if outcome == assumption { return }|if true { return }|MovieEdgeCaseTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
