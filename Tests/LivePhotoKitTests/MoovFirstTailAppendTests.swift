@@ -18,6 +18,14 @@ struct MoovFirstTailAppendTests {
         try TopLevelBoxes.scan(FileSource(path: path)).boxes.map(\.type.description)
     }
 
+    /// After a pair: every media sample as before, a valid pair under `--strict`, and ffprobe
+    /// sees the video and the new still-image-time data stream.
+    static func expectPlayablePair(still: String, movie: String, samples: [UInt32: [UInt8]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try Support.sampleBytes(movie) == samples, sourceLocation: sourceLocation)
+        #expect(try Verifier.verify(still: still, movie: movie, strict: true).valid, sourceLocation: sourceLocation)
+        if let streams = try probeStreams(movie) { #expect(streams == ["video", "data"], sourceLocation: sourceLocation) }
+    }
+
     /// ffprobe's stream types of `path` (nil without ffprobe); fails the test when ffprobe errors.
     static func probeStreams(_ path: String) throws -> [String]? {
         guard let ffprobe else { return nil }
@@ -70,9 +78,7 @@ struct MoovFirstTailAppendTests {
         let file = try MovieFile.open(path: movie)
         #expect(!file.moovBeforeMedia)
         #expect(Array(file.movie.tracks.filter { !$0.isStillImageTime }.map(\.sampleTable.chunkOffsets.offsets)) == chunkOffsets, "no chunk offset changed")
-        #expect(try Support.sampleBytes(movie) == samples)
-        #expect(try Verifier.verify(still: still, movie: movie, strict: true).valid)
-        if let streams = try Self.probeStreams(movie) { #expect(streams == ["video", "data"]) }
+        try Self.expectPlayablePair(still: still, movie: movie, samples: samples)
     }
 
     @Test("crash between append and commit: players and our reader use the old moov; a rerun cleans up")
@@ -139,9 +145,7 @@ struct MoovFirstTailAppendTests {
         #expect(result.movieWrite == .rewrite)
         #expect(try MovieFile.open(path: movie).moovBeforeMedia)
         #expect(try Self.boxTypes(movie) == ["ftyp", "wide", "moov", "mdat", "mdat"])
-        #expect(try Support.sampleBytes(movie) == samples)
-        #expect(try Verifier.verify(still: still, movie: movie, strict: true).valid)
-        if let streams = try Self.probeStreams(movie) { #expect(streams == ["video", "data"]) }
+        try Self.expectPlayablePair(still: still, movie: movie, samples: samples)
     }
 
     @Test("an mdat of size 0 gets its explicit size before the append, and keeps every sample")
@@ -160,9 +164,7 @@ struct MoovFirstTailAppendTests {
         #expect(!newMdat.runsToEnd)
         #expect(newMdat.offset == mdat.offset && newMdat.size == mdat.size)
         #expect(Array(after[Int(mdat.offset)..<Int(mdat.offset) + 4]) == [UInt8(mdat.size >> 24), UInt8((mdat.size >> 16) & 0xFF), UInt8((mdat.size >> 8) & 0xFF), UInt8(mdat.size & 0xFF)])
-        #expect(try Support.sampleBytes(movie) == samples)
-        #expect(try Verifier.verify(still: still, movie: movie, strict: true).valid)
-        if let streams = try Self.probeStreams(movie) { #expect(streams == ["video", "data"]) }
+        try Self.expectPlayablePair(still: still, movie: movie, samples: samples)
     }
 
     @Test("size-0 mdat: an aborted edit restores the original bytes; a crash before commit is cleaned up")
