@@ -35,7 +35,10 @@ struct ScanCommand: ParsableCommand {
         let scan = LibraryScanner.scan(folders, jobs: options.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: options.quiet))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if options.json {
-            for f in scan.findings { print(Console.jsonLine(f)) }
+            // One write for all lines; each line made printable as `Console.jsonLine` makes it.
+            var lines = ""
+            for f in scan.findings { lines += f.compactJSON.map { PathText.printable(json: $0) } ?? Console.jsonLine(f); lines += "\n" }
+            print(lines, terminator: "")
         } else {
             print(ScanTable.render(scan.findings))
         }

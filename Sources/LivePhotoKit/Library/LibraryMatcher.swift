@@ -20,33 +20,40 @@ public enum LibraryMatcher {
         switch f.format { case .jpeg, .quickTimeMovie: return 0; case .heic, .mp4Movie: return 1; case .unknown: return 2 }
     }
 
+    /// Files are referred to by their index in `files` throughout: a `ScannedFile` carries what
+    /// `verify` needs, and copying it into groups was a measurable part of a large scan.
     public static func match(_ files: [ScannedFile]) -> [LibraryFinding] {
         var findings: [LibraryFinding] = []
-        var used = Set<String>()
-        let usable = files.filter { $0.error == nil }
+        var used = [Bool](repeating: false, count: files.count)
+        let usable = files.indices.filter { files[$0].error == nil }
         for f in files where f.error != nil {
             findings.append(LibraryFinding(finding: .unreadable, still: f.role == .still ? f.path : nil, movie: f.role == .movie ? f.path : nil, detail: f.error))
         }
 
-        for f in usable where f.motionPhoto != nil {
+        for i in usable where files[i].motionPhoto != nil {
+            let f = files[i]
             var finding = LibraryFinding(finding: .motionPhoto, still: f.path, detail: f.motionPhoto?.detail)
             finding.motionPhoto = f.motionPhoto
             findings.append(finding)
         }
 
         // 1. By identifier.
-        var stillsByID: [String: [ScannedFile]] = [:], moviesByID: [String: [ScannedFile]] = [:]
-        for f in usable { if let id = f.identifier { if f.role == .still { stillsByID[id, default: []].append(f) } else { moviesByID[id, default: []].append(f) } } }
+        var stillsByID: [String: [Int]] = [:], moviesByID: [String: [Int]] = [:]
+        for i in usable {
+            guard let id = files[i].identifier else { continue }
+            if files[i].role == .still { stillsByID[id, default: []].append(i) } else { moviesByID[id, default: []].append(i) }
+        }
         for id in stillsByID.keys.sorted() {
             guard var movies = moviesByID[id] else { continue }
-            for still in stillsByID[id]! {
+            for s in stillsByID[id]! {
                 guard !movies.isEmpty else { break }
                 // Among several movies of one identifier, the one named like the still (the usual
                 // single movie needs no name keys: it is taken either way).
-                let i: Int
-                if movies.count == 1 { i = 0 } else { let key = nameKey(still); i = movies.firstIndex { nameKey($0) == key } ?? 0 }
-                let movie = movies.remove(at: i)
-                used.insert(still.path); used.insert(movie.path)
+                let k: Int
+                if movies.count == 1 { k = 0 } else { let key = nameKey(files[s]); k = movies.firstIndex { nameKey(files[$0]) == key } ?? 0 }
+                let m = movies.remove(at: k)
+                used[s] = true; used[m] = true
+                let still = files[s], movie = files[m]
                 if movie.stillImageTimeTracks == 1 {
                     findings.append(LibraryFinding(finding: .paired, still: still.path, movie: movie.path, identifier: id, stillIdentifier: id, movieIdentifier: id))
                 } else {
@@ -57,14 +64,15 @@ public enum LibraryMatcher {
         }
 
         // 2. By name, among the files not matched by identifier.
-        var byName: [String: (stills: [ScannedFile], movies: [ScannedFile])] = [:]
-        for f in usable where !used.contains(f.path) {
-            if f.role == .still { byName[nameKey(f), default: ([], [])].stills.append(f) } else { byName[nameKey(f), default: ([], [])].movies.append(f) }
+        var byName: [String: (stills: [Int], movies: [Int])] = [:]
+        for i in usable where !used[i] {
+            if files[i].role == .still { byName[nameKey(files[i]), default: ([], [])].stills.append(i) } else { byName[nameKey(files[i]), default: ([], [])].movies.append(i) }
         }
         for key in byName.keys.sorted() {
             let group = byName[key]!
-            guard let still = group.stills.min(by: { rank($0) < rank($1) }), let movie = group.movies.min(by: { rank($0) < rank($1) }) else { continue }
-            used.insert(still.path); used.insert(movie.path)
+            guard let s = group.stills.min(by: { rank(files[$0]) < rank(files[$1]) }), let m = group.movies.min(by: { rank(files[$0]) < rank(files[$1]) }) else { continue }
+            used[s] = true; used[m] = true
+            let still = files[s], movie = files[m]
             if let s = still.identifier, let m = movie.identifier, s != m {
                 findings.append(LibraryFinding(finding: .identifierMismatch, still: still.path, movie: movie.path, stillIdentifier: s, movieIdentifier: m,
                                                detail: "still \(s), movie \(m)"))
@@ -82,7 +90,8 @@ public enum LibraryMatcher {
         }
 
         // 3. Files with an identifier and no partner.
-        for f in usable where !used.contains(f.path) {
+        for i in usable where !used[i] {
+            let f = files[i]
             guard let id = f.identifier else { continue }
             if f.role == .still {
                 findings.append(LibraryFinding(finding: .stillWithoutMovie, still: f.path, identifier: id, stillIdentifier: id, detail: "no movie carries \(id)"))
@@ -90,6 +99,15 @@ public enum LibraryMatcher {
                 findings.append(LibraryFinding(finding: .movieWithoutStill, movie: f.path, identifier: id, movieIdentifier: id, detail: "no still carries \(id)"))
             }
         }
-        return findings.sorted { ($0.still ?? $0.movie ?? "") < ($1.still ?? $1.movie ?? "") }
+        return sortedByFirstFile(findings)
+    }
+
+    /// Findings ordered by their still's path (a lone movie's path when there is no still);
+    /// findings of one path keep the order they were made in. Sorts indices over precomputed
+    /// keys, so the findings themselves are moved once.
+    static func sortedByFirstFile(_ findings: [LibraryFinding]) -> [LibraryFinding] {
+        let keys = findings.map { $0.still ?? $0.movie ?? "" }
+        let order = findings.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        return order.map { findings[$0] }
     }
 }
