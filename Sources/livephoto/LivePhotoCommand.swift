@@ -14,7 +14,7 @@ struct LivePhotoCommand: ParsableCommand {
         Exit codes: 0 success; 1 not a valid Live Photo pair (verify); 2 usage error; \
         3 a file is missing, unreadable or not a still/movie; 4 refused or could not write.
         """,
-        version: LivePhotoVersion.string,
+        version: LivePhotoVersion.forConfiguration,
         subcommands: [InspectCommand.self, PairCommand.self, MakeCommand.self, ConvertCommand.self, VerifyCommand.self, ScanCommand.self]
     )
 
@@ -43,4 +43,9 @@ enum LivePhotoVersion {
     static let number = "0.1.0"
     /// `--version`: the version alone on the first line, then the linked C libraries.
     static var string: String { ([number] + LibraryVersions.lines).joined(separator: "\n") }
+    /// What the configuration carries: the library lines only when they will be printed. Looking
+    /// them up (each library's loaded file) was an eighth of the start-up of every run.
+    static var forConfiguration: String {
+        CommandLine.arguments.contains { $0 == "--version" || $0 == "--experimental-dump-help" } ? string : number
+    }
 }
