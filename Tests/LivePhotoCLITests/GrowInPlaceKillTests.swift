@@ -76,6 +76,43 @@ struct GrowInPlaceKillTests {
                                               .movieOverwritten, .movieCommitted]), "killed at \(killedAt)")
     }
 
+    @Test("killed mid-overwrite, then pair DIR: the journal is put back and the folder pairs as an uninterrupted run does; --dry-run leaves it",
+          .requires(.ffmpeg))
+    func folderRunRestoresJournal() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = dir.appendingPathComponent("IMG.MOV").path
+        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
+                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", movie]).wait()
+        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
+        let reference = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: reference) }
+        let refMovie = reference.appendingPathComponent("IMG.MOV").path
+        try FileManager.default.copyItem(atPath: movie, toPath: refMovie)
+        let refStill = try CLITests.copy("still-exif-icc-xmp.jpg", to: reference, as: "IMG.JPG")
+        let args = ["pair", "-q", "--faststart", "--id", SafetyTests.fixedID]
+        #expect(try SafetyTests.livephoto(args + [refStill, refMovie]).status == 0)
+
+        let killed = try SafetyTests.livephoto(args + [still, movie], env: ["LIVEPHOTO_FAULT_AT": WriteStep.movieOverwriting.rawValue])
+        #expect(killed.signalled)
+        let journal = OverwriteJournal.path(for: movie)
+        #expect(FileManager.default.fileExists(atPath: journal))
+        #expect(try SafetyTests.livephoto(["scan", "-q", dir.path]).status == 3, "the torn movie reads as damaged")
+
+        let dry = try SafetyTests.livephoto(["pair", "-q", "--dry-run", dir.path])
+        #expect(dry.status == 3 && FileManager.default.fileExists(atPath: journal), "a dry run changes nothing: \(dry.err)")
+
+        let folder = try SafetyTests.livephoto(["pair", "-q", "--faststart", dir.path])
+        #expect(folder.status == 0, "\(folder.err)")
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        let sameStill = SafetyTests.bytes(still) == SafetyTests.bytes(refStill), sameMovie = SafetyTests.bytes(movie) == SafetyTests.bytes(refMovie)
+        #expect(sameStill, "the folder run's still differs from an uninterrupted run's")
+        #expect(sameMovie, "the folder run's movie differs from an uninterrupted run's")
+        #expect(try SafetyTests.livephoto(["verify", "-q", dir.path]).status == 0)
+        #expect(SafetyTests.temporaries(dir).isEmpty, "\(SafetyTests.temporaries(dir))")
+    }
+
     @Test("killed mid-overwrite through a symbolic link: the journal is beside the real file, and a rerun through the link restores and pairs it",
           .requires(.ffmpeg))
     func killThroughSymbolicLink() throws {

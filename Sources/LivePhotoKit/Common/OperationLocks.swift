@@ -4,8 +4,12 @@ import BinaryIO
 /// errors the commands report: busy is a refusal (exit 4), a stop request ends the operation.
 enum OperationLocks {
     static func acquire(still: String, movie: String, mode: FileLockSet.Mode, wait: Double, stop: StopRequest?) throws -> FileLockSet {
+        try acquire([still, movie], mode: mode, wait: wait, stop: stop)
+    }
+
+    static func acquire(_ paths: [String], mode: FileLockSet.Mode, wait: Double, stop: StopRequest?) throws -> FileLockSet {
         do {
-            return try FileLockSet.acquire([still, movie], mode: mode, wait: wait, shouldStop: { stop?.isRequested ?? false })
+            return try FileLockSet.acquire(paths, mode: mode, wait: wait, shouldStop: { stop?.isRequested ?? false })
         } catch let error as FileLockError {
             throw describe(error, stop: stop)
         }

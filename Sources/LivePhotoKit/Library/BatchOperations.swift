@@ -6,7 +6,8 @@ public enum BatchOperations {
     /// Pairs every candidate (name-matched, not yet paired) below `roots`.
     public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress) { _ in { still, movie in
+        run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
+            repair: { BatchJournalRecovery.recover($0, options: options) }) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
@@ -54,10 +55,12 @@ public enum BatchOperations {
 
     /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
     /// not read come first among the outcomes.
-    /// `makeBody` gets the scan, so the work can use what it read.
+    /// `makeBody` gets the scan, so the work can use what it read; `repair` may fix what the
+    /// scan found damaged and give the scan again (`pair DIR`: `BatchJournalRecovery`).
     static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false, scanProgress: ProgressReporter?,
-                    workProgress: ProgressReporter?, _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress, forVerify: forVerify)
+                    workProgress: ProgressReporter?, repair: (LibraryScan) -> LibraryScan = { $0 },
+                    _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        let scan = repair(LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress, forVerify: forVerify))
         let body = makeBody(scan)
         // Candidates and pairs always name both files; a finding that does not is not work.
         let work = select(scan).compactMap { f in f.still.flatMap { still in f.movie.map { (still: still, movie: $0) } } }
