@@ -153,15 +153,6 @@ public final class AtomicFileWriter {
         if fd >= 0 { _ = livephoto_start_writeback(fd) }
     }
 
-    /// Hands the temporary file's descriptor to the caller, who must close it: the file can then
-    /// be written back after it is in place and its temporary name is gone (`discard()` no
-    /// longer closes it). -1 once the writer has finished.
-    public func takeDescriptor() -> Int32 {
-        let taken = fd
-        fd = -1
-        return taken
-    }
-
     public func discard() {
         guard !finished else { return }
         if fd >= 0 { close(fd); fd = -1 }

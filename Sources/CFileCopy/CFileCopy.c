@@ -18,7 +18,3 @@ int livephoto_syncfs(int fd) {
 int livephoto_start_writeback(int fd) {
     return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 }
-
-int livephoto_write_back_and_wait(int fd) {
-    return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
-}

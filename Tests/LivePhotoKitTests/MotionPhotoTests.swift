@@ -401,39 +401,22 @@ struct MotionPhotoHostileConvertTests {
 
 /// How `convert` puts outputs in place: complete files under a free name, never over one.
 @Suite struct ConvertedOutputTests {
-    /// Alone (writeback started inline) and in a batch (handed to the batch's writeback thread).
-    @Test(arguments: [false, true])
-    func placeNeverOverwritesAndLeavesNoTemporaryFile(inBatch: Bool) throws {
+    @Test func placeNeverOverwritesAndLeavesNoTemporaryFile() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let writeback = inBatch ? OutputWriteback() : nil
         let taken = dir.appendingPathComponent("taken.jpg").path
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: taken))
         let loser = try AtomicFileWriter(targetPath: taken)
         try loser.write([9, 9])
-        #expect(throws: ParseError.self) { try ConvertedOutput.place(loser, writeback: writeback) }
+        #expect(throws: ParseError.self) { try ConvertedOutput.place(loser) }
         #expect(try Support.bytes(taken) == [1, 2, 3], "the existing file is untouched")
         let free = dir.appendingPathComponent("free.jpg").path
         let writer = try AtomicFileWriter(targetPath: free)
         try writer.write([7, 7, 7])
-        try ConvertedOutput.place(writer, writeback: writeback)
-        try writeback?.finish()
+        try ConvertedOutput.place(writer)
         #expect(try Support.bytes(free) == [7, 7, 7])
         #expect(Support.temporaries(in: dir).isEmpty)
         try ConvertedOutput.makeDurable(directories: [dir.path])
         #expect(throws: ParseError.self) { try ConvertedOutput.makeDurable(directories: [dir.appendingPathComponent("missing").path]) }
-    }
-
-    /// A descriptor that cannot be written back (here a pipe: ESPIPE) fails the batch's
-    /// `finish`, so no conversion is reported done on data that may not be on disk.
-    @Test func aFailedWritebackIsReported() throws {
-        let writeback = OutputWriteback()
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        writeback.submit(ends[0])
-        close(ends[1])
-        #expect(throws: ParseError.self) { try writeback.finish() }
-        let fine = OutputWriteback()
-        try fine.finish()
     }
 }

@@ -17,9 +17,4 @@ int livephoto_syncfs(int fd);
 /// pages back without waiting (no durability by itself; a later fsync/syncfs waits less).
 int livephoto_start_writeback(int fd);
 
-/// sync_file_range(2) with WAIT_BEFORE|WRITE|WAIT_AFTER over the whole file: writes its dirty
-/// pages back and waits until they are written (data only: the file system's metadata, and so
-/// durability, still needs a later fsync/syncfs, which then finds these pages clean).
-int livephoto_write_back_and_wait(int fd);
-
 #endif

@@ -17,7 +17,7 @@ public enum ConvertBatch {
             convert(.motionToLive, input: work[i]) { try MotionPhotoToLivePhoto.run(path: work[i], options: batch, scanned: found[i].motionPhoto?.scannedImageEnd) }
         }
         workProgress?.finish()
-        return (scan, unreadable(scan, .motionToLive) + makeDurable(results, writeback: batch.batchWriteback!))
+        return (scan, unreadable(scan, .motionToLive) + makeDurable(results))
     }
 
     public static func toMotionPhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
@@ -30,24 +30,20 @@ public enum ConvertBatch {
             convert(.liveToMotion, input: work[i].still!) { try LivePhotoToMotionPhoto.run(still: work[i].still!, movie: work[i].movie!, options: batch) }
         }
         workProgress?.finish()
-        return (scan, unreadable(scan, .liveToMotion) + makeDurable(results, writeback: batch.batchWriteback!))
+        return (scan, unreadable(scan, .liveToMotion) + makeDurable(results))
     }
 
     static func batchOptions(_ options: ConvertOptions) -> ConvertOptions {
         var batch = options
-        batch.batchWriteback = OutputWriteback()
+        batch.syncsOutputs = false
         return batch
     }
 
-    /// The outputs written back (`OutputWriteback`), then one `syncfs` for them; if either
-    /// fails, no conversion can be reported done.
-    static func makeDurable(_ results: [ConvertResult], writeback: OutputWriteback) -> [ConvertResult] {
+    /// One `syncfs` for the batch's outputs; if it fails, no conversion can be reported done.
+    static func makeDurable(_ results: [ConvertResult]) -> [ConvertResult] {
         let written = results.filter { $0.status == .converted }
         let directories = Set(written.compactMap { $0.still ?? $0.motionPhoto }.map { PathComponents.directory(of: $0) })
-        do {
-            try writeback.finish()
-            try ConvertedOutput.makeDurable(directories: directories)
-        } catch {
+        do { try ConvertedOutput.makeDurable(directories: directories) } catch {
             return results.map { r in
                 guard r.status == .converted else { return r }
                 var failed = ConvertResult(direction: r.direction, status: .failed, input: r.input, exitCode: .refused)

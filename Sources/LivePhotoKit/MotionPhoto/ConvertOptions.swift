@@ -8,13 +8,9 @@ public struct ConvertOptions: Sendable {
     public var replaceForeignMakerNote = false
     /// Live → Motion: also write the Samsung SEF trailer.
     public var samsungTrailer = false
-    /// Set by a batch: each output in place is handed to its writeback, and the batch makes
-    /// them all durable once at its end. Nil: a conversion makes its outputs durable before it
-    /// returns (`ConvertedOutput`).
-    var batchWriteback: OutputWriteback? = nil
-
-    /// Whether a conversion makes its outputs durable itself before it returns.
-    var syncsOutputs: Bool { batchWriteback == nil }
+    /// Whether a conversion makes its outputs durable before it returns (`ConvertedOutput`);
+    /// a batch turns this off and does it once at its end.
+    var syncsOutputs = true
 
     public init() {}
 }

@@ -21,19 +21,17 @@ import Glibc
 /// output that `verify` reports, while its input is untouched to convert again.
 enum ConvertedOutput {
     /// Puts a complete, checked temporary file in place under its target name, never over an
-    /// existing file; the temporary name is removed. With a batch's `writeback`, the file is
-    /// handed to it to be written back while the next files are converted (the batch's one
-    /// `syncfs` then finds its bytes on disk already); without one, its writeback is started
-    /// now, for the `syncfs` that follows.
-    static func place(_ writer: AtomicFileWriter, writeback: OutputWriteback?) throws {
-        if writeback == nil { writer.startWriteback() }
+    /// existing file; the temporary name is removed.
+    static func place(_ writer: AtomicFileWriter) throws {
+        // The batch's one `syncfs` then finds most of the bytes on their way to the disk
+        // already, written while the next files were converted.
+        writer.startWriteback()
         if FileSystemCalls.link(writer.temporaryPath, writer.targetPath) != 0 {
             let e = errno
             writer.discard()
             throw e == EEXIST ? ParseError.system(.exists, message: "already exists; not overwritten") : ParseError.system(Errno(rawValue: e), "cannot create \(writer.targetPath)")
         }
-        if let writeback { writeback.submit(writer.takeDescriptor()) }
-        // Closes the file (unless handed over) and removes the temporary name; the output keeps its own.
+        // Closes the file and removes the temporary name; the output keeps its own.
         writer.discard()
     }
 

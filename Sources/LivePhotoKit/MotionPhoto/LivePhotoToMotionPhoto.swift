@@ -64,7 +64,7 @@ public enum LivePhotoToMotionPhoto {
             let samples = video.sampleTable.sampleCount
             let writer = try heic?.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
                 ?? jpeg!.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
-            try ConvertedOutput.place(writer, writeback: options.batchWriteback)
+            try ConvertedOutput.place(writer)
             if options.syncsOutputs { try ConvertedOutput.makeDurable(directories: [directory]) }
         } catch { throw LivePhotoError.wrap(error, path: target, category: .refused) }
         return result

@@ -98,8 +98,8 @@ public enum MotionPhotoToLivePhoto {
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
         }
         // Both are complete before either gets its name (see `ConvertedOutput` for durability).
-        do { try ConvertedOutput.place(stillWriter, writeback: options.batchWriteback) } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
-        do { try ConvertedOutput.place(movieWriter, writeback: options.batchWriteback) } catch {
+        do { try ConvertedOutput.place(stillWriter) } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
+        do { try ConvertedOutput.place(movieWriter) } catch {
             FileSystemCalls.unlink(names[0])
             throw LivePhotoError.wrap(error, path: names[1], category: .refused)
         }
