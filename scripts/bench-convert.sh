@@ -5,7 +5,8 @@
 # (~3 MB, as a camera's) with a 3 s 1080p H.264 MP4 inside, built by
 # Fixtures/make_motion_photos.py --one. Per round (5): a fresh copy (untimed), then time
 #   (a) one `cp` of the N files into a new folder (the baseline),
-#   (b) ONE `livephoto convert -q -o OUT DIR` process writing N stills + N movies,
+#   (b) ONE `livephoto convert -q -o OUT DIR` process writing N stills + N movies (it reads the
+#       folder's files and converts each Motion Photo as soon as it is read),
 # and report the median ratio (b)/(a); target <= 2.0x, since every byte is copied once (convert
 # makes its outputs durable with one syncfs before it exits, cp does not; see ConvertedOutput).
 # Info: (c) `convert --to motion` of the N pairs back into Motion Photos, against the same cp;

@@ -78,11 +78,10 @@ struct ConvertCommand: ParsableCommand {
         var scan: LibraryScan? = nil
         switch try mode() {
         case .folders(let folders):
-            let scanBar = work.progress("scan")
-            let workBar = work.progress("convert")
+            // Motion → Live converts each file as it is read: one bar over the files read.
             let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: scanBar, workProgress: workBar)
-                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: scanBar, workProgress: workBar)
+                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: work.progress("scan"), workProgress: work.progress("convert"))
+                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: work.jobs, progress: work.progress("convert"))
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }

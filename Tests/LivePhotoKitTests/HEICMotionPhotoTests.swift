@@ -76,6 +76,59 @@ struct HEICMotionPhotoTests {
         #expect(Support.temporaries(in: out).isEmpty)
     }
 
+    /// What the HEIC still was before the conversion used one temporary file: the still
+    /// without the video written whole (its XMP edited), then `pair`'s HEIC writer from that
+    /// file to a new one (the code the conversion ran then, which `pair` still runs).
+    static func twoStepStill(_ input: String, identifier: String, in dir: URL) throws -> [UInt8] {
+        let photo = try HEICMotionPhoto.read(source: FileSource(path: input))
+        let unpaired = dir.appendingPathComponent("two-step-unpaired.heic").path
+        let paired = dir.appendingPathComponent("two-step-paired.heic").path
+        defer { try? FileManager.default.removeItem(atPath: unpaired); try? FileManager.default.removeItem(atPath: paired) }
+        if let id = photo.xmpItemID, let xmp = photo.xmp, MotionPhotoToLivePhoto.removeVideo(from: xmp, keepingGainMap: false) {
+            let edit = try HEIFItemEdit(file: photo.still, replacing: id, newItem: nil, data: xmp.xmlBytes(), allowInPlace: true)
+            try HEIFWholeFileWriter.prepare(edit, targetPath: unpaired).commit()
+        } else {
+            try Data(try Support.bytes(input).prefix(Int(photo.mpvd.offset))).write(to: URL(fileURLWithPath: unpaired))
+        }
+        try HEICIdentifierWriter.prepare(sourcePath: unpaired, targetPath: paired, identifier: identifier, replaceForeignMakerNote: false).write.commit()
+        return try Support.bytes(paired)
+    }
+
+    /// HEIC conversions write one temporary file per output and leave exactly their outputs;
+    /// the still has the bytes the two-file path wrote, on the generator's Motion Photos and on
+    /// synthetic layouts (no Exif item, so `meta` grows; Exif in `idat`; several extents; 8-byte
+    /// fields...) followed by an `mpvd` box; and back to a Motion Photo, one file again.
+    @Test func heicConversionsWriteOneFileWithTheTwoStepBytes() throws {
+        let (dir, _) = try Self.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var inputs = ["20240606_101010.heic", "20240707_101010.heic"].map { dir.appendingPathComponent($0).path }
+        let mp4 = try Support.bytes(Support.fixture("movie-mp4.mp4"))
+        let mpvd = HEICLiveToMotionPhoto.mpvdHeader(payloadSize: UInt64(mp4.count)) + mp4
+        let source = try HEIFFile.open(path: HEICPairTests.heicFixture)
+        for (i, layout) in HEIFRelayout.variants.enumerated() {
+            let path = dir.appendingPathComponent("2024010\(i % 10)_10101\(i / 10).heic").path
+            try Data(try layout.build(from: source) + mpvd).write(to: URL(fileURLWithPath: path))
+            inputs.append(path)
+        }
+        let identifier = "0F9A7C4E-2B6D-4C1A-9E3F-5A8B7C6D4E21"
+        for (i, input) in inputs.enumerated() {
+            let (out, base) = try Self.outDir(dir, "live-\(i)")
+            var options = base
+            options.identifier = .given(identifier)
+            let r = try MotionPhotoToLivePhoto.run(path: input, options: options)
+            let stem = PathComponents.lastComponent(PathComponents.deletingExtension(input))
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == [stem + ".HEIC", stem + ".MOV"], "\(input)")
+            let still = try #require(r.still), movie = try #require(r.movie)
+            #expect(try Support.bytes(still) == (try Self.twoStepStill(input, identifier: identifier, in: dir)), "\(input)")
+            #expect(try StillReading.contentIdentifier(path: still) == identifier)
+
+            let (back, backOptions) = try Self.outDir(dir, "motion-\(i)")
+            let m = try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: backOptions)
+            #expect(m.status == .converted)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: back.path) == [stem + ".MP.HEIC"], "\(input)")
+        }
+    }
+
     @Test func brokenHEICMotionPhotosGetOneLineErrorsAndLeaveNothing() throws {
         let (dir, _) = try Self.build()
         defer { try? FileManager.default.removeItem(at: dir) }

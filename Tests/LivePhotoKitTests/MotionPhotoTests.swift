@@ -166,6 +166,33 @@ struct MotionPhotoConvertTests {
     /// Frame times of the 15 fps fixture video, for the expected still times.
     static func frame(_ n: Int) -> Double { Double(n) / 15 }
 
+    /// `convert DIR` converts each Motion Photo as it reads it: the scan it reports is the one a
+    /// scan first finds, and the conversions are those of its motion-photo findings, in order
+    /// (broken ones failed with their reason, unreadable first), each pair verifying.
+    @Test func folderConversionScansAndConvertsInOnePass() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let before = LibraryScanner.scan([dir.path], jobs: 2)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        let batch = ConvertBatch.toLivePhotos(roots: [dir.path], options: options, jobs: 2)
+        #expect(batch.scan.findings == before.findings)
+        #expect(batch.scan.filesRead == before.filesRead && batch.scan.files.map(\.path) == before.files.map(\.path))
+        let unreadable = before.findings.filter { $0.finding == .unreadable }.map { $0.still ?? $0.movie ?? "" }
+        let found = before.findings.filter { $0.finding == .motionPhoto }.map { $0.still! }
+        #expect(found.count >= MotionPhotoFixtures.valid.count)
+        #expect(batch.results.map(\.input) == unreadable + found)
+        let converted = batch.results.filter { $0.status == .converted }
+        #expect(converted.count == MotionPhotoFixtures.valid.count, "\(batch.results.compactMap(\.error))")
+        for r in converted {
+            let report = try Verifier.verify(still: r.still!, movie: r.movie!, strict: false)
+            #expect(report.valid, "\(r.input): \(report.checks.filter { !$0.passed }.map(\.name))")
+        }
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == Set(converted.flatMap { [$0.still!, $0.movie!] }.map(PathComponents.lastComponent)))
+    }
+
     @Test func motionToLiveKeepsImageSamplesAndPutsTheStillAtTheFrameShown() throws {
         let (dir, manifest) = try MotionPhotoFixtures.build()
         defer { try? FileManager.default.removeItem(at: dir) }

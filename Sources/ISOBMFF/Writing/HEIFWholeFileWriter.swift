@@ -5,7 +5,9 @@ import BinaryIO
 /// bytes overwritten when they go in place), then the appended `mdat`. Used for a new output
 /// file and when `meta` changes size.
 public enum HEIFWholeFileWriter {
-    public static func prepare(_ edit: HEIFItemEdit, targetPath: String, modeFrom: String? = nil) throws -> AtomicFileWriter {
+    /// - Parameter syncing: false leaves the fsync to the caller (`convert` makes a batch's
+    ///   outputs durable at once, after they are in place).
+    public static func prepare(_ edit: HEIFItemEdit, targetPath: String, modeFrom: String? = nil, syncing: Bool = true) throws -> AtomicFileWriter {
         let file = edit.file
         let source = file.source
         let meta = file.metaHeader
@@ -25,7 +27,7 @@ public enum HEIFWholeFileWriter {
             try writer.write(edit.metaBytes)
             try copy(meta.end, source.size)
             try writer.write(edit.appendedBytes)
-            try writer.sync()
+            if syncing { try writer.sync() }
         } catch {
             writer.discard()
             throw error

@@ -18,6 +18,33 @@ enum HEICIdentifierWriter {
         let addedItem: Bool
     }
 
+    /// The still's EXIF with the identifier set: the `Exif` item's new bytes, the item they
+    /// replace, or the item to add when the still has none.
+    struct ExifChange {
+        let data: [UInt8]
+        let replacing: UInt32?
+        let newItem: HEIFItemEdit.NewItem?
+
+        func edit(of file: HEIFFile, allowInPlace: Bool) throws -> HEIFItemEdit {
+            try HEIFItemEdit(file: file, replacing: replacing, newItem: newItem, data: data, allowInPlace: allowInPlace)
+        }
+    }
+
+    static func exifChange(_ still: HEICStill, identifier: String, replaceForeignMakerNote: Bool) throws -> ExifChange {
+        let file = still.file
+        let exif = try still.exifPayload()
+        let size = try file.primaryDisplaySize()
+        let (width, height) = (size?.width ?? 0, size?.height ?? 0)
+        if let exif {
+            let tiff = try TIFFExif.settingIdentifier(tiff: exif.tiff, tiffOffset: exif.tiffOffset, path: exif.path, identifier: identifier,
+                                                      replaceForeignMakerNote: replaceForeignMakerNote, width: width, height: height)
+            return ExifChange(data: exif.header + tiff, replacing: exif.itemID, newItem: nil)
+        }
+        // As Apple writes it: offset 6, "Exif\0\0", then TIFF.
+        let data = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + (try TIFFExif.minimal(identifier: identifier, width: width, height: height))
+        return ExifChange(data: data, replacing: nil, newItem: HEIFItemEdit.NewItem(type: "Exif", describes: file.primaryItemID))
+    }
+
     static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> Prepared {
         var still = try HEICStill(path: sourcePath)
         if targetPath == sourcePath, let cut = try HEICInterruptedEdit.leftoverStart(in: still.file) {
@@ -26,19 +53,9 @@ enum HEICIdentifierWriter {
             still = try HEICStill(path: sourcePath)
         }
         let file = still.file
-        let data: [UInt8]
-        let exif = try still.exifPayload()
-        let size = try file.primaryDisplaySize()
-        let (width, height) = (size?.width ?? 0, size?.height ?? 0)
-        if let exif {
-            let tiff = try TIFFExif.settingIdentifier(tiff: exif.tiff, tiffOffset: exif.tiffOffset, path: exif.path, identifier: identifier,
-                                                      replaceForeignMakerNote: replaceForeignMakerNote, width: width, height: height)
-            data = exif.header + tiff
-        } else {
-            // As Apple writes it: offset 6, "Exif\0\0", then TIFF.
-            data = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0] + (try TIFFExif.minimal(identifier: identifier, width: width, height: height))
-        }
-        let newItem = exif == nil ? HEIFItemEdit.NewItem(type: "Exif", describes: file.primaryItemID) : nil
+        let change = try exifChange(still, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
+        let (data, newItem) = (change.data, change.newItem)
+        let exif = change.replacing
         let inPlaceFile = targetPath == sourcePath
 
         let write: PreparedFileWrite
@@ -46,14 +63,14 @@ enum HEICIdentifierWriter {
         var placement: HEIFItemEdit.Placement
         var tail: HEIFItemEdit? = nil
         if inPlaceFile {
-            let appended = try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: newItem, data: data, allowInPlace: false)
+            let appended = try HEIFItemEdit(file: file, replacing: exif, newItem: newItem, data: data, allowInPlace: false)
             if appended.keepsMetaSize { tail = appended }
         }
         if let tail {
             edit = tail
             // Where the new EXIF fits the old item's space, it ends up there (the file keeps its
             // size); it goes through the appended box first so that every step is safe.
-            let inPlace = exif == nil ? nil : try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: nil, data: data, allowInPlace: true)
+            let inPlace = exif == nil ? nil : try HEIFItemEdit(file: file, replacing: exif, newItem: nil, data: data, allowInPlace: true)
             let tailWrite = try HEIFTailAppendWrite(tail, inPlace: inPlace)
             try tailWrite.prepare()
             write = VerifiedCommit(tailWrite, check: {
@@ -64,7 +81,7 @@ enum HEICIdentifierWriter {
             })
             placement = tailWrite.canSettleInPlace ? .inPlace : .appended
         } else {
-            edit = try HEIFItemEdit(file: file, replacing: exif?.itemID, newItem: newItem, data: data, allowInPlace: true)
+            edit = try HEIFItemEdit(file: file, replacing: exif, newItem: newItem, data: data, allowInPlace: true)
             let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: sourcePath)
             do {
                 try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier)

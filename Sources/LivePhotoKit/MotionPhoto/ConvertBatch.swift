@@ -6,20 +6,6 @@ import BinaryIO
 /// stops the batch: it becomes a `failed` result and is counted. The outputs are made durable
 /// once, at the end (`ConvertedOutput`), not file by file.
 public enum ConvertBatch {
-    public static func toLivePhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
-                                    scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
-        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
-        let found = scan.findings.filter { $0.finding == .motionPhoto && $0.still != nil }
-        let work = found.map { $0.still! }
-        workProgress?.start(total: work.count)
-        let batch = batchOptions(options)
-        let results = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { i in
-            convert(.motionToLive, input: work[i]) { try MotionPhotoToLivePhoto.run(path: work[i], options: batch, scanned: found[i].motionPhoto?.scannedImageEnd) }
-        }
-        workProgress?.finish()
-        return (scan, unreadable(scan, .motionToLive) + makeDurable(results))
-    }
-
     public static func toMotionPhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
                                       scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
@@ -31,6 +17,30 @@ public enum ConvertBatch {
         }
         workProgress?.finish()
         return (scan, unreadable(scan, .liveToMotion) + makeDurable(results))
+    }
+
+    /// Every Motion Photo found becomes a pair. Each file is read as `scan` reads it and, when it
+    /// is a Motion Photo, converted at once by the same worker: the first outputs are on their
+    /// way to the disk while other files are still being read (a scan first left the disk idle
+    /// meanwhile). Whether a file is a Motion Photo depends on that file alone, so the
+    /// conversions and the scan are those of a scan first, in the same order. `progress` counts
+    /// the files read.
+    public static func toLivePhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
+                                    progress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
+        let (list, unreadableFolders) = LibraryScanner.listFiles(in: roots)
+        let batch = batchOptions(options)
+        progress?.start(total: list.count)
+        let done = ParallelWork.map(count: list.count, jobs: jobs, progress: { progress?.update(done: $0) }) { i -> (ScannedFile, ConvertResult?) in
+            let entry = list[i]
+            let file = entry.problem.map { ScannedFile(path: entry.path, role: entry.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: $0) }
+                ?? ScannedFile.read(path: entry.path, role: entry.role)
+            guard file.error == nil, let summary = file.motionPhoto else { return (file, nil) }
+            return (file, convert(.motionToLive, input: file.path) { try MotionPhotoToLivePhoto.run(path: file.path, options: batch, scanned: summary.scannedImageEnd) })
+        }
+        progress?.finish()
+        let scanned = done.map(\.0)
+        let scan = LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadableFolders, files: scanned)
+        return (scan, unreadable(scan, .motionToLive) + makeDurable(done.compactMap(\.1)))
     }
 
     static func batchOptions(_ options: ConvertOptions) -> ConvertOptions {

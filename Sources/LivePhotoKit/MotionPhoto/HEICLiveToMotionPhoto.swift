@@ -45,7 +45,7 @@ struct HEICLiveToMotionPhoto {
         let newItem = xmpItemID == nil
             ? HEIFItemEdit.NewItem(type: "mime", describes: file.primaryItemID, contentType: HEICMotionPhoto.xmpContentType) : nil
         let edit = try HEIFItemEdit(file: file, replacing: xmpItemID, newItem: newItem, data: xmp.xmlBytes(), allowInPlace: true)
-        let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom)
+        let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom, syncing: false)
         do {
             try writer.write(header)
             try mp4.write(to: writer)

@@ -4,31 +4,36 @@ import StillImage
 
 /// The Live Photo still made from a Samsung HEIC Motion Photo: the HEIF file without `mpvd`
 /// (and `sefd`), its XMP item without the Motion Photo properties, every other item byte for
-/// byte, then the identifier written as `pair` writes it (`HEICIdentifierWriter`). The
-/// identifier writer works from a file, so this takes two temporary files beside the target:
-/// the still without the video (removed again), then the paired still, returned fsynced and
-/// checked but not yet in place.
+/// byte, then the identifier written as `pair` writes it (`HEICIdentifierWriter`'s EXIF).
+/// One temporary file beside the target, not fsynced (the conversion's `ConvertedOutput`
+/// makes it durable): the still without the video is written into it, then the identifier's
+/// edit is applied to that same file, returned checked but not yet in place.
 enum HEICMotionPhotoStill {
     static func prepare(_ photo: HEICMotionPhoto, targetPath: String, modeFrom: String, identifier: String,
                         replaceForeignMakerNote: Bool) throws -> AtomicFileWriter {
         let still = photo.still
-        let unpaired: AtomicFileWriter
+        var writer: AtomicFileWriter
         if let id = photo.xmpItemID, let xmp = photo.xmp, MotionPhotoToLivePhoto.removeVideo(from: xmp, keepingGainMap: false) {
             let edit = try HEIFItemEdit(file: still, replacing: id, newItem: nil, data: xmp.xmlBytes(), allowInPlace: true)
-            unpaired = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom)
+            writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom, syncing: false)
         } else {
-            unpaired = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
-            do { try unpaired.copy(from: still.source, offset: 0, count: still.source.size) } catch { unpaired.discard(); throw error }
-        }
-        defer { unpaired.discard() }
-        let prepared = try HEICIdentifierWriter.prepare(sourcePath: unpaired.temporaryPath, targetPath: targetPath,
-                                                        identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
-        // A different target is always written whole, through a temporary file.
-        guard let writer = prepared.write as? AtomicFileWriter else {
-            prepared.write.abort()
-            throw ParseError(.unsupported, "the paired still was not written to a new file", path: "meta")
+            writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
+            do { try writer.copy(from: still.source, offset: 0, count: still.source.size) } catch { writer.discard(); throw error }
         }
         do {
+            let unpaired = try HEICStill(path: writer.temporaryPath)
+            let edit = try HEICIdentifierWriter.exifChange(unpaired, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
+                .edit(of: unpaired.file, allowInPlace: true)
+            if edit.keepsMetaSize {
+                try applyKeepingMetaSize(edit, to: writer)
+            } else {
+                // `meta` grows (an `Exif` item added): everything after it moves, so the file
+                // is written again, whole; the first temporary file is removed at once.
+                let whole = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom, syncing: false)
+                writer.discard()
+                writer = whole
+            }
+            try HEICIdentifierWriter.verifyWritten(sourceFile: unpaired.file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier)
             let changed = Set([photo.xmpItemID, still.exifItemID].compactMap { $0 })
             let written = try HEIFItemsKept.check(original: still, writtenPath: writer.temporaryPath, changed: changed)
             if let id = HEICMotionPhoto.xmpItem(in: written), let xmp = try? XMPPacket(xml: written.itemBytes(id, maximum: HEICMotionPhoto.maximumXMPItemSize)),
@@ -37,5 +42,18 @@ enum HEICMotionPhotoStill {
             }
         } catch { writer.discard(); throw error }
         return writer
+    }
+
+    /// Applies `edit` to the file it was planned on, which `writer` is still writing: the bytes
+    /// `HEIFWholeFileWriter` would write, when `meta` keeps its size (nothing moves): the new
+    /// `meta` over the old, the item's bytes over its old ones (in place) or the `mdat` after the end.
+    static func applyKeepingMetaSize(_ edit: HEIFItemEdit, to writer: AtomicFileWriter) throws {
+        precondition(edit.keepsMetaSize)
+        guard edit.file.source.size == writer.bytesWritten else {
+            throw ParseError(.invalidValue, "the edit was planned on another file", path: "meta")
+        }
+        try writer.overwrite(edit.metaBytes, at: edit.file.metaHeader.offset)
+        if let patch = edit.patchOffset { try writer.overwrite(edit.data, at: patch) }
+        try writer.write(edit.appendedBytes)
     }
 }
