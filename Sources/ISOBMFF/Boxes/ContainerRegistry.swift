@@ -76,19 +76,19 @@ public enum ContainerRegistry {
         .init(type: "ipco", parent: "iprp", prefix: .fixed(0), damage: .openedByItsReader),
     ]
 
-    /// The table indexed once: this runs for every box of every file a scan reads.
-    private static let rulesByType: [FourCC: [Rule]] = Dictionary(grouping: rules.filter { $0.type != nil }, by: { $0.type! })
-    private static let anyTypeRulesByParent: [FourCC: Rule] = Dictionary(
-        rules.compactMap { rule in rule.type == nil ? rule.parent.map { ($0, rule) } : nil }, uniquingKeysWith: { first, _ in first })
+    /// The rules that name their type, and those for any type under a parent, in table order.
+    /// Looked up for every box of every file a scan reads: a walk over about thirty 32-bit
+    /// compares (the literals fold to constants) costs less than hashing a key.
+    private static let typedRules: [Rule] = rules.filter { $0.type != nil }
+    private static let anyTypeRules: [Rule] = rules.filter { $0.type == nil }
 
     /// The rule for a box of `type` inside `parent`, or nil for a leaf. A rule naming the type
     /// wins over one for any type under that parent.
     public static func rule(for type: FourCC, parent: FourCC?) -> Rule? {
-        if let candidates = rulesByType[type] {
-            for rule in candidates where rule.parent == nil || rule.parent == parent { return rule }
-        }
+        for rule in typedRules where rule.type == type && (rule.parent == nil || rule.parent == parent) { return rule }
         guard let parent else { return nil }
-        return anyTypeRulesByParent[parent]
+        for rule in anyTypeRules where rule.parent == parent { return rule }
+        return nil
     }
 
     /// Bytes before the first child of a box whose payload is `body`.
