@@ -60,8 +60,9 @@ public struct MovieFile {
             throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
         }
         for track in movie.tracks {
-            let stsz = track.atom.find("mdia", "minf", "stbl", "stsz")
-            try track.sampleTable.validateSampleCount(fileSize: source.size, path: track.path + "/mdia/minf/stbl/stsz", offset: stsz?.originalOffset ?? moov.offset)
+            try RelativeBoxPath.reading(under: { track.path + "/mdia/minf/stbl/stsz" }) { path in
+                try track.sampleTable.validateSampleCount(fileSize: source.size, path: path, offset: track.atom.find("mdia", "minf", "stbl", "stsz")?.originalOffset ?? moov.offset)
+            }
         }
         for track in movie.tracks {
             if let last = track.sampleTable.chunkOffsets.offsets.max(), last >= source.size, track.sampleTable.sampleCount > 0 {

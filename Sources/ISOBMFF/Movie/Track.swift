@@ -19,33 +19,59 @@ public struct Track {
         self.atom = atom
         self.index = index
         self.path = path
-        func need(_ a: Atom?, _ name: String) throws -> Atom {
-            guard let a else { throw ParseError(.invalidValue, "missing '\(name)'", path: path, offset: atom.originalOffset ?? 0) }
-            return a
-        }
-        header = try TrackHeader(try need(atom.child("tkhd"), "tkhd"), path: path + "/tkhd")
-        let mdia = try need(atom.child("mdia"), "mdia")
-        mediaHeader = try MediaHeader(try need(mdia.child("mdhd"), "mdia/mdhd"), path: path + "/mdia/mdhd")
-        handler = try HandlerReference(try need(mdia.child("hdlr"), "mdia/hdlr"), path: path + "/mdia/hdlr")
-        if let elst = atom.find("edts", "elst") { edits = try EditList(elst, path: path + "/edts/elst") } else { edits = nil }
-        let stbl = try need(mdia.find("minf", "stbl"), "mdia/minf/stbl")
-        let stblPath = path + "/mdia/minf/stbl"
-        var entries: [SampleEntry] = []
-        if let stsd = stbl.child("stsd"), let children = stsd.children {
-            for (i, e) in children.enumerated() {
-                entries.append(try SampleEntry(e, handler: handler.handlerType, path: stblPath + "/stsd/\(e.type)[\(i + 1)]"))
+        // The boxes are read with paths relative to the track's (see `RelativeBoxPath`).
+        let parts = try RelativeBoxPath.reading(under: { path }) { path in try Parts(atom, path: path) }
+        header = parts.header
+        mediaHeader = parts.mediaHeader
+        handler = parts.handler
+        edits = parts.edits
+        sampleEntries = parts.sampleEntries
+        sampleTable = parts.sampleTable
+        references = parts.references
+    }
+
+    /// What a track is read into, read under `path`.
+    private struct Parts {
+        var header: TrackHeader
+        var mediaHeader: MediaHeader
+        var handler: HandlerReference
+        var edits: EditList?
+        var sampleEntries: [SampleEntry]
+        var sampleTable: SampleTable
+        var references: [FourCC: [UInt32]]
+
+        init(_ atom: Atom, path: String) throws {
+            func need(_ a: Atom?, _ name: String) throws -> Atom {
+                guard let a else { throw ParseError(.invalidValue, "missing '\(name)'", path: path, offset: atom.originalOffset ?? 0) }
+                return a
             }
+            header = try TrackHeader(try need(atom.child("tkhd"), "tkhd"), path: path + "/tkhd")
+            let mdia = try need(atom.child("mdia"), "mdia")
+            mediaHeader = try MediaHeader(try need(mdia.child("mdhd"), "mdia/mdhd"), path: path + "/mdia/mdhd")
+            handler = try HandlerReference(try need(mdia.child("hdlr"), "mdia/hdlr"), path: path + "/mdia/hdlr")
+            if let elst = atom.find("edts", "elst") { edits = try EditList(elst, path: path + "/edts/elst") } else { edits = nil }
+            let stbl = try need(mdia.find("minf", "stbl"), "mdia/minf/stbl")
+            let handlerType = handler.handlerType
+            // One level more: the table's paths are relative to `stbl`.
+            (sampleEntries, sampleTable) = try RelativeBoxPath.reading(under: { path + "/mdia/minf/stbl" }) { stblPath in
+                var entries: [SampleEntry] = []
+                if let stsd = stbl.child("stsd"), let children = stsd.children {
+                    entries.reserveCapacity(children.count)
+                    for (i, e) in children.enumerated() {
+                        entries.append(try SampleEntry(e, handler: handlerType, path: stblPath + "/stsd/\(e.type)[\(i + 1)]"))
+                    }
+                }
+                return (entries, try SampleTable(stbl, path: stblPath))
+            }
+            var refs: [FourCC: [UInt32]] = [:]
+            for ref in atom.child("tref")?.children ?? [] where !ref.isContainer {
+                var r = ref.payloadReader(path: path + "/tref/\(ref.type)")
+                var ids: [UInt32] = []
+                while r.remaining >= 4 { ids.append(try r.readUInt32()) }
+                refs[ref.type] = ids
+            }
+            references = refs
         }
-        sampleEntries = entries
-        sampleTable = try SampleTable(stbl, path: stblPath)
-        var refs: [FourCC: [UInt32]] = [:]
-        for ref in atom.child("tref")?.children ?? [] where !ref.isContainer {
-            var r = ref.payloadReader(path: path + "/tref/\(ref.type)")
-            var ids: [UInt32] = []
-            while r.remaining >= 4 { ids.append(try r.readUInt32()) }
-            refs[ref.type] = ids
-        }
-        references = refs
     }
 
     public var trackID: UInt32 { header.trackID }

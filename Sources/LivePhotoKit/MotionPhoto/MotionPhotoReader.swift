@@ -21,8 +21,9 @@ public enum MotionPhotoReader {
         try read(source: StillHeaderWindow.open(path), scanned: scanned)
     }
 
-    public static func read(source: FileSource, scanned: ScannedImageEnd? = nil) throws -> MotionPhoto {
-        let structure = try JPEGStructure.read(source)
+    /// - Parameter structure: the JPEG's segment list when the caller already read it (`scan`).
+    public static func read(source: FileSource, scanned: ScannedImageEnd? = nil, structure: JPEGStructure? = nil) throws -> MotionPhoto {
+        let structure = try structure ?? JPEGStructure.read(source)
         var warnings: [String] = []
         var xmp: XMPPacket? = nil
         if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
@@ -114,14 +115,23 @@ public enum MotionPhotoReader {
     /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
     /// (Only a gate: the properties themselves are read by the XML parser.)
     static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool {
-        let needle = Array("http://ns.google.com/photos/1.0/".utf8)
-        guard payload.count >= needle.count else { return false }
-        var i = 0
-        while i <= payload.count - needle.count {
-            if payload[i] == needle[0] && payload[i + 1] == needle[1] && Array(payload[i..<(i + needle.count)]) == needle { return true }
-            i += 1
+        // Every JPEG a scan reads with XMP comes here: compare in place, no copy per candidate.
+        let needle: StaticString = "http://ns.google.com/photos/1.0/"
+        let n = needle.utf8CodeUnitCount
+        guard payload.count >= n else { return false }
+        return payload.withUnsafeBufferPointer { hay in
+            let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: n)
+            var i = 0
+            while i <= hay.count - n {
+                if hay[i] == pattern[0] {
+                    var k = 1
+                    while k < n && hay[i + k] == pattern[k] { k += 1 }
+                    if k == n { return true }
+                }
+                i += 1
+            }
+            return false
         }
-        return false
     }
 
     /// The MP4 must start with a box whose type is `ftyp`.

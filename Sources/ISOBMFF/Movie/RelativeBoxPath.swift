@@ -1,0 +1,22 @@
+import BinaryIO
+
+/// Box paths for the readers `MovieFile` runs on every track of every movie a scan opens.
+/// Such a reader is handed `root`, a one-character stand-in Swift holds inline, so the paths
+/// it derives (`root + "/stts"`) cost no allocation; the long real path
+/// (`moov/trak[2]/mdia/minf/stbl/stts`) is built only when an error is thrown, by putting the
+/// caller's prefix where the stand-in is. NUL never occurs in a real path (box types print
+/// unprintable bytes as `\xNN`), so a path that does not start with it is left as it is.
+enum RelativeBoxPath {
+    static let root = "\u{0}"
+
+    /// Runs `body` with `root` as its path; a `ParseError` it throws whose path starts with
+    /// `root` gets `prefix()` in its place.
+    static func reading<T>(under prefix: () -> String, _ body: (String) throws -> T) throws -> T {
+        do {
+            return try body(root)
+        } catch var error as ParseError where error.path.utf8.first == 0 {
+            error.path = prefix() + error.path.dropFirst()
+            throw error
+        }
+    }
+}
