@@ -42,6 +42,7 @@ public enum AtomParser {
         let payloadLength = Int(header.payloadSize)
         var body = try reader.subReader(payloadLength)
         let atom: Atom
+        let usedLargeSize = header.headerSize - (header.userType == nil ? 0 : 16) == 16
         let rule = ContainerRegistry.rule(for: header.type, parent: parentType)
         if let rule, rule.damage != .openedByItsReader {
             let saved = body
@@ -50,24 +51,25 @@ public enum AtomParser {
                 guard prefixLength <= body.remaining else {
                     throw ParseError(.truncated, "truncated byte run: needs \(prefixLength) bytes, \(body.remaining) left", path: path(), offset: body.fileOffset)
                 }
-                let prefix = try body.readBytes(prefixLength)
+                let prefix = prefixLength == 0 ? [] : try body.readBytes(prefixLength)
                 let children = try parseChildren(&body, isTopLevel: false, parentPath: path, parentType: header.type, depth: depth + 1, strict: strict)
-                atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset)
+                atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset, userType: header.userType, usedLargeSize: usedLargeSize)
             } catch let error as ParseError where !strict && rule.damage == .keepsItAsALeaf {
                 var leafBody = saved
-                atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset)
+                atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset, userType: header.userType, usedLargeSize: usedLargeSize)
                 atom.unparsedReason = error.description
             }
         } else {
-            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset)
+            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset, userType: header.userType, usedLargeSize: usedLargeSize)
         }
-        atom.userType = header.userType
-        atom.usedLargeSize = header.headerSize - (header.userType == nil ? 0 : 16) == 16
         return atom
     }
 
     static func parseChildren(_ body: inout ByteReader, isTopLevel: Bool, parentPath: () -> String, parentType: FourCC?, depth: Int, strict: Bool) throws -> [Atom] {
         var atoms: [Atom] = []
+        // Room for the usual handful of children at once (a box takes at least 8 bytes; the
+        // bound is fixed, never a count from the file).
+        atoms.reserveCapacity(min(body.remaining / 8, 8))
         let limit = body.baseOffset + UInt64(body.end)
         let whole = body
         while !body.isAtEnd {

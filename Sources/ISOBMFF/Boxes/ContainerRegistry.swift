@@ -76,19 +76,37 @@ public enum ContainerRegistry {
         .init(type: "ipco", parent: "iprp", prefix: .fixed(0), damage: .openedByItsReader),
     ]
 
-    /// The rules that name their type, and those for any type under a parent, in table order.
-    /// Looked up for every box of every file a scan reads: a walk over about thirty 32-bit
-    /// compares (the literals fold to constants) costs less than hashing a key.
-    private static let typedRules: [Rule] = rules.filter { $0.type != nil }
-    private static let anyTypeRules: [Rule] = rules.filter { $0.type == nil }
+    /// The table as the parser looks it up, for every box of every file a scan reads: the
+    /// types of the rules that name one as bare 32-bit values (a walk over about thirty
+    /// integers costs less than hashing a key), then the rules for any type under a parent.
+    private struct Index {
+        let typedKeys: [UInt32]
+        let typedRules: [Rule]
+        let anyTypeRules: [Rule]
+
+        init(_ rules: [Rule]) {
+            let typed = rules.filter { $0.type != nil }
+            typedKeys = typed.map { $0.type!.rawValue }
+            typedRules = typed
+            anyTypeRules = rules.filter { $0.type == nil }
+        }
+
+        func rule(for type: FourCC, parent: FourCC?) -> Rule? {
+            for i in typedKeys.indices where typedKeys[i] == type.rawValue {
+                let rule = typedRules[i]
+                if rule.parent == nil || rule.parent == parent { return rule }
+            }
+            guard let parent else { return nil }
+            return anyTypeRules.first { $0.parent == parent }
+        }
+    }
+
+    private static let index = Index(rules)
 
     /// The rule for a box of `type` inside `parent`, or nil for a leaf. A rule naming the type
     /// wins over one for any type under that parent.
     public static func rule(for type: FourCC, parent: FourCC?) -> Rule? {
-        for rule in typedRules where rule.type == type && (rule.parent == nil || rule.parent == parent) { return rule }
-        guard let parent else { return nil }
-        for rule in anyTypeRules where rule.parent == parent { return rule }
-        return nil
+        index.rule(for: type, parent: parent)
     }
 
     /// Bytes before the first child of a box whose payload is `body`.
