@@ -1,5 +1,8 @@
 import BinaryIO
 import StillImage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A JPEG that is not a Motion Photo, or whose video cannot be located: the reason says which.
 public struct NotAMotionPhoto: Error, CustomStringConvertible {
@@ -115,20 +118,21 @@ public enum MotionPhotoReader {
     /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
     /// (Only a gate: the properties themselves are read by the XML parser.)
     static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool {
-        // Every JPEG a scan reads with XMP comes here: compare in place, no copy per candidate.
+        // Every JPEG a scan reads with XMP comes here: `memchr` to each candidate first byte,
+        // `memcmp` there, no copy per candidate.
         let needle: StaticString = "http://ns.google.com/photos/1.0/"
         let n = needle.utf8CodeUnitCount
         guard payload.count >= n else { return false }
-        return payload.withUnsafeBufferPointer { hay in
-            let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: n)
+        return payload.withUnsafeBytes { hay in
+            guard let base = hay.baseAddress else { return false }
+            let first = Int32(needle.utf8Start[0])
             var i = 0
-            while i <= hay.count - n {
-                if hay[i] == pattern[0] {
-                    var k = 1
-                    while k < n && hay[i + k] == pattern[k] { k += 1 }
-                    if k == n { return true }
-                }
-                i += 1
+            let last = hay.count - n
+            while i <= last {
+                guard let hit = memchr(base + i, first, last - i + 1) else { return false }
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + at, needle.utf8Start, n) == 0 { return true }
+                i = at + 1
             }
             return false
         }
