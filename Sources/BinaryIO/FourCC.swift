@@ -42,9 +42,13 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// Printable form; bytes outside printable ASCII are shown as `\xNN` so hostile input stays one line.
     public var description: String {
+        // The common (printable) case makes no array: the four bytes are read in place and
+        // become a small string held inline.
+        let printable = withUnsafeBytes(of: rawValue.bigEndian) { raw in
+            raw.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? String(decoding: raw, as: UTF8.self) : nil
+        }
+        if let printable { return printable }
         let raw = bytes
-        // Box paths are built for every box parsed: keep the common (printable) case cheap.
-        if raw.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: raw, as: UTF8.self) }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for b in raw {

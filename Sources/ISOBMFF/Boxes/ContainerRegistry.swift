@@ -83,18 +83,26 @@ public enum ContainerRegistry {
         let typedKeys: [UInt32]
         let typedRules: [Rule]
         let anyTypeRules: [Rule]
+        /// One bit per named type, at a 6-bit hash of its value: a type whose bit is clear has
+        /// no rule of its own, and most boxes (the leaves) are told so by one multiply.
+        let typedMask: UInt64
 
         init(_ rules: [Rule]) {
             let typed = rules.filter { $0.type != nil }
             typedKeys = typed.map { $0.type!.rawValue }
             typedRules = typed
             anyTypeRules = rules.filter { $0.type == nil }
+            typedMask = typedKeys.reduce(0) { $0 | Index.bit($1) }
         }
 
+        static func bit(_ raw: UInt32) -> UInt64 { 1 << ((raw &* 0x9E37_79B1) >> 26) }
+
         func rule(for type: FourCC, parent: FourCC?) -> Rule? {
-            for i in typedKeys.indices where typedKeys[i] == type.rawValue {
-                let rule = typedRules[i]
-                if rule.parent == nil || rule.parent == parent { return rule }
+            if typedMask & Index.bit(type.rawValue) != 0 {
+                for i in typedKeys.indices where typedKeys[i] == type.rawValue {
+                    let rule = typedRules[i]
+                    if rule.parent == nil || rule.parent == parent { return rule }
+                }
             }
             guard let parent else { return nil }
             return anyTypeRules.first { $0.parent == parent }

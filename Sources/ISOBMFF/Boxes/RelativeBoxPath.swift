@@ -1,7 +1,7 @@
 import BinaryIO
 
-/// Box paths for the readers `MovieFile` runs on every track of every movie a scan opens.
-/// Such a reader is handed `root`, a one-character stand-in Swift holds inline, so the paths
+/// Box paths for the readers a scan runs on every track of every movie and every item of
+/// every HEIF it opens. Such a reader is handed `root`, a one-character stand-in Swift holds inline, so the paths
 /// it derives (`root + "/stts"`) cost no allocation; the long real path
 /// (`moov/trak[2]/mdia/minf/stbl/stts`) is built only when an error is thrown, by putting the
 /// caller's prefix where the stand-in is. NUL never occurs in a real path (box types print
