@@ -14,9 +14,16 @@ enum RelativeBoxPath {
     static func reading<T>(under prefix: () -> String, _ body: (String) throws -> T) throws -> T {
         do {
             return try body(root)
-        } catch var error as ParseError where error.path.utf8.first == 0 {
-            error.path = prefix() + error.path.dropFirst()
-            throw error
+        } catch let error as ParseError {
+            throw rebased(error, under: prefix)
         }
+    }
+
+    /// `error` with `prefix()` in place of `root`, when its path starts with it; else as it is.
+    static func rebased(_ error: ParseError, under prefix: () -> String) -> ParseError {
+        guard error.path.utf8.first == 0 else { return error }
+        var rebased = error
+        rebased.path = prefix() + error.path.dropFirst()
+        return rebased
     }
 }

@@ -15,32 +15,14 @@ public struct Track {
     /// `tref` children: reference type to referenced track ids.
     public let references: [FourCC: [UInt32]]
 
-    public init(_ atom: Atom, index: Int, path: String) throws {
+    public init(_ atom: Atom, index: Int, path trackPath: String) throws {
         self.atom = atom
         self.index = index
-        self.path = path
-        // The boxes are read with paths relative to the track's (see `RelativeBoxPath`).
-        let parts = try RelativeBoxPath.reading(under: { path }) { path in try Parts(atom, path: path) }
-        header = parts.header
-        mediaHeader = parts.mediaHeader
-        handler = parts.handler
-        edits = parts.edits
-        sampleEntries = parts.sampleEntries
-        sampleTable = parts.sampleTable
-        references = parts.references
-    }
-
-    /// What a track is read into, read under `path`.
-    private struct Parts {
-        var header: TrackHeader
-        var mediaHeader: MediaHeader
-        var handler: HandlerReference
-        var edits: EditList?
-        var sampleEntries: [SampleEntry]
-        var sampleTable: SampleTable
-        var references: [FourCC: [UInt32]]
-
-        init(_ atom: Atom, path: String) throws {
+        self.path = trackPath
+        // The boxes are read with paths relative to the track's (see `RelativeBoxPath`): the
+        // long paths are built only for an error, by the `catch` clauses.
+        let path = RelativeBoxPath.root
+        do {
             func need(_ a: Atom?, _ name: String) throws -> Atom {
                 guard let a else { throw ParseError(.invalidValue, "missing '\(name)'", path: path, offset: atom.originalOffset ?? 0) }
                 return a
@@ -52,25 +34,35 @@ public struct Track {
             if let elst = atom.find("edts", "elst") { edits = try EditList(elst, path: path + "/edts/elst") } else { edits = nil }
             let stbl = try need(mdia.find("minf", "stbl"), "mdia/minf/stbl")
             let handlerType = handler.handlerType
-            // One level more: the table's paths are relative to `stbl`.
-            (sampleEntries, sampleTable) = try RelativeBoxPath.reading(under: { path + "/mdia/minf/stbl" }) { stblPath in
+            do {
+                // One level more: the table's paths are relative to `stbl`.
+                let stblPath = RelativeBoxPath.root
                 var entries: [SampleEntry] = []
                 if let stsd = stbl.child("stsd"), let children = stsd.children {
                     entries.reserveCapacity(children.count)
                     for (i, e) in children.enumerated() {
-                        entries.append(try SampleEntry(e, handler: handlerType, path: stblPath + "/stsd/\(e.type)[\(i + 1)]"))
+                        entries.append(try RelativeBoxPath.reading(under: { stblPath + "/stsd/\(e.type)[\(i + 1)]" }) { entryPath in
+                            try SampleEntry(e, handler: handlerType, path: entryPath)
+                        })
                     }
                 }
-                return (entries, try SampleTable(stbl, path: stblPath))
+                sampleEntries = entries
+                sampleTable = try SampleTable(stbl, path: stblPath)
+            } catch let error as ParseError {
+                throw RelativeBoxPath.rebased(error, under: { path + "/mdia/minf/stbl" })
             }
             var refs: [FourCC: [UInt32]] = [:]
             for ref in atom.child("tref")?.children ?? [] where !ref.isContainer {
-                var r = ref.payloadReader(path: path + "/tref/\(ref.type)")
-                var ids: [UInt32] = []
-                while r.remaining >= 4 { ids.append(try r.readUInt32()) }
-                refs[ref.type] = ids
+                refs[ref.type] = try RelativeBoxPath.reading(under: { path + "/tref/\(ref.type)" }) { refPath in
+                    var r = ref.payloadReader(path: refPath)
+                    var ids: [UInt32] = []
+                    while r.remaining >= 4 { ids.append(try r.readUInt32()) }
+                    return ids
+                }
             }
             references = refs
+        } catch let error as ParseError {
+            throw RelativeBoxPath.rebased(error, under: { trackPath })
         }
     }
 
