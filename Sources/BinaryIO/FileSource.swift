@@ -103,6 +103,16 @@ public final class FileSource {
         return buffer
     }
 
+    /// A reader over `count` bytes at `offset` (its `baseOffset` maps to this source's
+    /// offsets, for errors): over the prefetched head without a copy when they lie in it,
+    /// else over a read made now. The same checks and errors as `read`.
+    public func reader(at offset: UInt64, count: Int, path context: String = "") throws -> ByteReader {
+        if count >= 0, UInt64(count) <= UInt64(head.count), offset <= UInt64(head.count) - UInt64(count) {
+            return ByteReader(head, range: Int(offset)..<Int(offset) + count, baseOffset: 0, path: context)
+        }
+        return ByteReader(try read(at: offset, count: count, path: context), baseOffset: offset, path: context)
+    }
+
     private func readFully(into raw: UnsafeMutableRawBufferPointer, at offset: UInt64, context: String) throws {
         let count = raw.count
         var done = 0

@@ -47,8 +47,9 @@ public struct MovieFile {
             throw ParseError(.tooLarge, "'moov' of \(moov.size) bytes exceeds the \(MovieFile.maximumMoovSize >> 20) MiB bound", path: "moov", offset: moov.offset)
         }
         moovHeader = moov
-        let bytes = try source.read(at: moov.offset, count: Int(moov.size), path: "moov")
-        var reader = ByteReader(bytes, baseOffset: moov.offset)
+        // "moov" names a failed read; the parser names the boxes itself, from an empty path.
+        var reader = try source.reader(at: moov.offset, count: Int(moov.size), path: "moov")
+        reader.path = ""
         let atom = try AtomParser.parseBox(&reader, limit: moov.end, parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
         movie = try Movie(moov: atom)
         lastChunkOffset = movie.tracks.compactMap { $0.sampleTable.chunkOffsets.offsets.max() }.max() ?? 0
