@@ -6,7 +6,11 @@ public struct ByteReader {
     public let bytes: [UInt8]
     public let start: Int
     public let end: Int
-    public private(set) var position: Int
+    /// The cursor. Readers elsewhere see `position`; the hot reads below are inlined into
+    /// the box parsers (a scan reads every box header of every movie), so they reach the
+    /// storage directly.
+    @usableFromInline var cursor: Int
+    public var position: Int { cursor }
     /// Absolute file offset of `bytes[0]`, for error messages.
     public let baseOffset: UInt64
     public var path: String
@@ -18,13 +22,13 @@ public struct ByteReader {
         self.bytes = bytes
         self.start = r.lowerBound
         self.end = r.upperBound
-        self.position = r.lowerBound
+        self.cursor = r.lowerBound
         self.baseOffset = baseOffset
         self.path = path
     }
 
-    public var remaining: Int { end - position }
-    public var isAtEnd: Bool { position >= end }
+    @inlinable public var remaining: Int { end - cursor }
+    @inlinable public var isAtEnd: Bool { cursor >= end }
     /// Absolute file offset of the cursor.
     public var fileOffset: UInt64 { baseOffset + UInt64(position) }
 
@@ -32,94 +36,102 @@ public struct ByteReader {
         ParseError(kind, message, path: path, offset: fileOffset)
     }
 
+    @inlinable
     public func require(_ count: Int, _ what: @autoclosure () -> String = "field") throws {
-        guard count >= 0, count <= remaining else {
-            throw error(.truncated, "truncated \(what()): needs \(count) bytes, \(remaining) left")
-        }
+        guard count >= 0, count <= remaining else { throw truncated(count, what()) }
     }
 
+    /// The error of a read past the end; out of line, so the inlined reads stay small.
+    @usableFromInline
+    func truncated(_ count: Int, _ what: String) -> ParseError {
+        error(.truncated, "truncated \(what): needs \(count) bytes, \(remaining) left")
+    }
+
+    @inlinable
     public mutating func skip(_ count: Int) throws {
         try require(count, "skip")
-        position += count
+        cursor += count
     }
 
 
+    @inlinable
     public mutating func readUInt8() throws -> UInt8 {
         try require(1, "byte")
-        defer { position += 1 }
-        return bytes[position]
+        defer { cursor += 1 }
+        return bytes[cursor]
     }
 
+    @inlinable
     public mutating func readUInt16() throws -> UInt16 {
         try require(2, "16-bit value")
-        defer { position += 2 }
-        let a = UInt16(bytes[position]), b = UInt16(bytes[position + 1])
+        defer { cursor += 2 }
+        let a = UInt16(bytes[cursor]), b = UInt16(bytes[cursor + 1])
         return littleEndian ? (b << 8 | a) : (a << 8 | b)
     }
 
+    @inlinable
     public mutating func readUInt24() throws -> UInt32 {
         try require(3, "24-bit value")
-        defer { position += 3 }
-        return UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
+        defer { cursor += 3 }
+        return UInt32(bytes[cursor]) << 16 | UInt32(bytes[cursor + 1]) << 8 | UInt32(bytes[cursor + 2])
     }
 
+    @inlinable
     public mutating func readUInt32() throws -> UInt32 {
         try require(4, "32-bit value")
-        defer { position += 4 }
-        var v: UInt32 = 0
-        if littleEndian {
-            for i in (0..<4).reversed() { v = v << 8 | UInt32(bytes[position + i]) }
-        } else {
-            for i in 0..<4 { v = v << 8 | UInt32(bytes[position + i]) }
-        }
-        return v
+        defer { cursor += 4 }
+        let big = bigEndianUInt32(at: cursor)
+        return littleEndian ? big.byteSwapped : big
     }
 
+    @inlinable
     public mutating func readInt32() throws -> Int32 { Int32(bitPattern: try readUInt32()) }
 
+    @inlinable
     public mutating func readUInt64() throws -> UInt64 {
         try require(8, "64-bit value")
-        defer { position += 8 }
-        var v: UInt64 = 0
-        if littleEndian {
-            for i in (0..<8).reversed() { v = v << 8 | UInt64(bytes[position + i]) }
-        } else {
-            for i in 0..<8 { v = v << 8 | UInt64(bytes[position + i]) }
-        }
-        return v
+        defer { cursor += 8 }
+        let big = UInt64(bigEndianUInt32(at: cursor)) << 32 | UInt64(bigEndianUInt32(at: cursor + 4))
+        return littleEndian ? big.byteSwapped : big
     }
 
+    @inlinable
     public mutating func readInt64() throws -> Int64 { Int64(bitPattern: try readUInt64()) }
 
-    public mutating func readFourCC() throws -> FourCC { FourCC(try readBigEndianUInt32()) }
+    /// A four-character code: always big-endian (the byte order of the text).
+    @inlinable
+    public mutating func readFourCC() throws -> FourCC {
+        try require(4, "32-bit value")
+        defer { cursor += 4 }
+        return FourCC(bigEndianUInt32(at: cursor))
+    }
 
-    private mutating func readBigEndianUInt32() throws -> UInt32 {
-        let le = littleEndian
-        littleEndian = false
-        defer { littleEndian = le }
-        return try readUInt32()
+    /// The four bytes at `index` as a big-endian value; the caller checked they are held.
+    @inlinable
+    func bigEndianUInt32(at index: Int) -> UInt32 {
+        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
     }
 
     /// Reads `count` bytes; `count` is checked against what is held before anything is copied.
     public mutating func readBytes(_ count: Int) throws -> [UInt8] {
         try require(count, "byte run")
-        defer { position += count }
-        return Array(bytes[position..<position + count])
+        defer { cursor += count }
+        return Array(bytes[cursor..<cursor + count])
     }
 
     /// A reader over the next `count` bytes, sharing storage; advances past them.
     public mutating func subReader(_ count: Int, path: String? = nil) throws -> ByteReader {
         try require(count, "sub-range")
-        var r = ByteReader(bytes, range: position..<position + count, baseOffset: baseOffset, path: path ?? self.path)
+        var r = ByteReader(bytes, range: cursor..<cursor + count, baseOffset: baseOffset, path: path ?? self.path)
         r.littleEndian = littleEndian
-        position += count
+        cursor += count
         return r
     }
 
     /// The rest of the range as bytes (bounded by what is held).
     public mutating func readRest() -> [UInt8] {
-        defer { position = end }
-        return Array(bytes[position..<end])
+        defer { cursor = end }
+        return Array(bytes[cursor..<end])
     }
 
     /// Bytes in the whole range of this reader, independent of the cursor.

@@ -4,23 +4,37 @@ import Foundation
 public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     public let rawValue: UInt32
 
+    @inlinable
     public init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `"moov"` and the like. Characters outside Latin-1 are a programming error.
-    public init(stringLiteral value: String) {
-        var v: UInt32 = 0
-        // Fast path, no allocation: four ASCII characters (every literal but `©nam` and the like).
-        let utf8 = value.utf8
-        if utf8.count == 4 {
-            for b in utf8 { v = (v << 8) | UInt32(b) }
-            rawValue = v
-            return
+    /// A `StaticString` literal, always inlined: the optimizer folds `"moov"` to its 32-bit
+    /// constant, so the type tests on every box of every file a scan reads cost one compare.
+    @inlinable @inline(__always)
+    public init(stringLiteral value: StaticString) {
+        if value.hasPointerRepresentation && value.utf8CodeUnitCount == 4 {
+            let p = value.utf8Start
+            rawValue = UInt32(p[0]) << 24 | UInt32(p[1]) << 16 | UInt32(p[2]) << 8 | UInt32(p[3])
+        } else {
+            rawValue = FourCC.latin1Value(of: value)
         }
-        let scalars = Array(value.unicodeScalars)
-        precondition(scalars.count == 4, "FourCC needs four characters: \(value)")
-        for s in scalars { v = (v << 8) | UInt32(s.value & 0xFF) }
-        rawValue = v
     }
+
+    /// A literal with characters outside ASCII (`©nam`): each character's Latin-1 byte.
+    @usableFromInline
+    static func latin1Value(of value: StaticString) -> UInt32 {
+        let scalars = Array(value.description.unicodeScalars)
+        precondition(scalars.count == 4, "FourCC needs four characters: \(value)")
+        var v: UInt32 = 0
+        for s in scalars { v = (v << 8) | UInt32(s.value & 0xFF) }
+        return v
+    }
+
+    @inlinable
+    public static func == (a: FourCC, b: FourCC) -> Bool { a.rawValue == b.rawValue }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public var bytes: [UInt8] {
         [UInt8(rawValue >> 24), UInt8((rawValue >> 16) & 0xFF), UInt8((rawValue >> 8) & 0xFF), UInt8(rawValue & 0xFF)]
@@ -28,9 +42,13 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// Printable form; bytes outside printable ASCII are shown as `\xNN` so hostile input stays one line.
     public var description: String {
+        // The common (printable) case makes no array: the four bytes are read in place and
+        // become a small string held inline.
+        let printable = withUnsafeBytes(of: rawValue.bigEndian) { raw in
+            raw.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? String(decoding: raw, as: UTF8.self) : nil
+        }
+        if let printable { return printable }
         let raw = bytes
-        // Box paths are built for every box parsed: keep the common (printable) case cheap.
-        if raw.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: raw, as: UTF8.self) }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for b in raw {

@@ -39,7 +39,12 @@ extension StillImageReader {
 
     /// - Parameter frameSize: also read the SOFn header (one more small read); `scan` does not need it.
     public static func headerFacts(source: FileSource, frameSize: Bool = true) throws -> StillHeaderFacts {
-        let structure = try JPEGStructure.read(source)
+        try headerFacts(source: source, structure: JPEGStructure.read(source), frameSize: frameSize)
+    }
+
+    /// The same from a segment list already read (`scan` walks it once for this and the Motion
+    /// Photo check).
+    public static func headerFacts(source: FileSource, structure: JPEGStructure, frameSize: Bool = true) throws -> StillHeaderFacts {
         var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil, dateTimeOriginal: nil, offsetTimeOriginal: nil)
         if frameSize, let frameSegment = structure.frameSegment {
             let frame = try FrameHeader.read(source, frameSegment)

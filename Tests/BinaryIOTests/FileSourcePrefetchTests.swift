@@ -25,6 +25,13 @@ struct FileSourcePrefetchTests {
                 let got = try? buffered.read(at: offset, count: count)
                 #expect(got == expected, "offset \(offset) count \(count) prefetch \(prefetch)")
                 if let got { #expect(got == Array(bytes[Int(offset)..<Int(offset) + count])) }
+                // A reader over the same range: the same bytes at the same file offsets, or the same error.
+                do {
+                    let reader = try buffered.reader(at: offset, count: count, path: "box")
+                    #expect(Array(reader.rangeBytes) == expected && reader.fileOffset == offset && reader.path == "box")
+                } catch let error as ParseError {
+                    #expect(throws: error) { try plain.read(at: offset, count: count, path: "box") }
+                }
             }
         }
         #expect(throws: ParseError.self) { try buffered.read(at: 999, count: 2) }

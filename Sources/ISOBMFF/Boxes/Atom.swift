@@ -22,14 +22,16 @@ public final class Atom {
     /// contents did not parse as boxes. Reported as a warning (`inspect`); nil when it parsed.
     public var unparsedReason: String? = nil
 
-    public init(type: FourCC, payload: [UInt8], originalOffset: UInt64? = nil) {
+    // The header's form (`userType`, `usedLargeSize`) is given here by the parser rather than
+    // set afterwards: each later store to a class property is a checked access.
+    public init(type: FourCC, payload: [UInt8], originalOffset: UInt64? = nil, userType: [UInt8]? = nil, usedLargeSize: Bool = false) {
         self.type = type; self.prefix = []; self.children = nil; self.payload = payload
-        self.originalOffset = originalOffset; self.usedLargeSize = false
+        self.originalOffset = originalOffset; self.userType = userType; self.usedLargeSize = usedLargeSize
     }
 
-    public init(type: FourCC, prefix: [UInt8] = [], children: [Atom], originalOffset: UInt64? = nil) {
+    public init(type: FourCC, prefix: [UInt8] = [], children: [Atom], originalOffset: UInt64? = nil, userType: [UInt8]? = nil, usedLargeSize: Bool = false) {
         self.type = type; self.prefix = prefix; self.children = children; self.payload = []
-        self.originalOffset = originalOffset; self.usedLargeSize = false
+        self.originalOffset = originalOffset; self.userType = userType; self.usedLargeSize = usedLargeSize
     }
 
     public var isContainer: Bool { children != nil }

@@ -10,7 +10,7 @@ public enum AtomParser {
 
     /// Parses one box at `reader` (the reader's bytes are the whole buffer; baseOffset maps to the file).
     public static func parseBox(_ reader: inout ByteReader, limit: UInt64, parentPath: String, parentType: FourCC?, siblingIndex: Int?, depth: Int, strict: Bool = false) throws -> Atom {
-        try parseBox(&reader, limit: limit, isTopLevel: parentPath.isEmpty, parentPath: { parentPath }, parentType: parentType, siblingIndex: siblingIndex, depth: depth, strict: strict)
+        try parseBox(&reader, limit: limit, isTopLevel: parentPath.isEmpty, parentPath: { parentPath }, parentType: parentType, siblingIndex: { siblingIndex }, depth: depth, strict: strict)
     }
 
     /// Parses consecutive boxes until the reader's range ends.
@@ -22,12 +22,13 @@ public enum AtomParser {
     // closure that builds it, called only when an error is thrown, so parsing the boxes of a
     // movie builds no text. Readers made here inherit their parent's path and never throw
     // with it: every read that could fail is checked first and throws with the exact path.
+    // The sibling index (`[2]`) is part of the path, so it too is counted only for an error.
 
-    static func parseBox(_ reader: inout ByteReader, limit: UInt64, isTopLevel: Bool, parentPath: () -> String, parentType: FourCC?, siblingIndex: Int?, depth: Int, strict: Bool) throws -> Atom {
+    static func parseBox(_ reader: inout ByteReader, limit: UInt64, isTopLevel: Bool, parentPath: () -> String, parentType: FourCC?, siblingIndex: () -> Int?, depth: Int, strict: Bool) throws -> Atom {
         // `parent/type`, with the sibling index where types repeat.
         func path(of type: FourCC) -> String {
             let parent = parentPath()
-            let name = siblingIndex.map { "\(type)[\($0)]" } ?? type.description
+            let name = siblingIndex().map { "\(type)[\($0)]" } ?? type.description
             return parent.isEmpty ? name : parent + "/" + name
         }
         let header = try BoxHeader.parse(&reader, limit: limit, isTopLevel: isTopLevel, boxPath: path(of:))
@@ -41,6 +42,7 @@ public enum AtomParser {
         let payloadLength = Int(header.payloadSize)
         var body = try reader.subReader(payloadLength)
         let atom: Atom
+        let usedLargeSize = header.headerSize - (header.userType == nil ? 0 : 16) == 16
         let rule = ContainerRegistry.rule(for: header.type, parent: parentType)
         if let rule, rule.damage != .openedByItsReader {
             let saved = body
@@ -49,48 +51,27 @@ public enum AtomParser {
                 guard prefixLength <= body.remaining else {
                     throw ParseError(.truncated, "truncated byte run: needs \(prefixLength) bytes, \(body.remaining) left", path: path(), offset: body.fileOffset)
                 }
-                let prefix = try body.readBytes(prefixLength)
+                let prefix = prefixLength == 0 ? [] : try body.readBytes(prefixLength)
                 let children = try parseChildren(&body, isTopLevel: false, parentPath: path, parentType: header.type, depth: depth + 1, strict: strict)
-                atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset)
+                atom = Atom(type: header.type, prefix: prefix, children: children, originalOffset: header.offset, userType: header.userType, usedLargeSize: usedLargeSize)
             } catch let error as ParseError where !strict && rule.damage == .keepsItAsALeaf {
                 var leafBody = saved
-                atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset)
+                atom = Atom(type: header.type, payload: leafBody.readRest(), originalOffset: header.offset, userType: header.userType, usedLargeSize: usedLargeSize)
                 atom.unparsedReason = error.description
             }
         } else {
-            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset)
+            atom = Atom(type: header.type, payload: body.readRest(), originalOffset: header.offset, userType: header.userType, usedLargeSize: usedLargeSize)
         }
-        atom.userType = header.userType
-        atom.usedLargeSize = header.headerSize - (header.userType == nil ? 0 : 16) == 16
         return atom
     }
 
     static func parseChildren(_ body: inout ByteReader, isTopLevel: Bool, parentPath: () -> String, parentType: FourCC?, depth: Int, strict: Bool) throws -> [Atom] {
         var atoms: [Atom] = []
+        // Room for the usual handful of children at once (a box takes at least 8 bytes; the
+        // bound is fixed, never a count from the file).
+        atoms.reserveCapacity(min(body.remaining / 8, 8))
         let limit = body.baseOffset + UInt64(body.end)
-        // First pass: count types so paths can say `trak[2]` only where a type repeats. A
-        // container holds a handful of types: a small list beats hashing (this runs for
-        // every container of every movie a scan reads).
-        var counts = TypeCounts()
-        // Never throws and never traps: a malformed header just ends the count (the real
-        // parse below reports it with its path and offset).
-        var probe = body
-        while probe.remaining >= 8 {
-            guard let size = try? probe.readUInt32(), let type = try? probe.readFourCC() else { break }
-            counts.add(type)
-            var header: UInt64 = 8
-            var total = UInt64(size)
-            if size == 1 {
-                guard let large = try? probe.readUInt64() else { break }
-                header = 16
-                total = large
-            } else if size == 0 {
-                break
-            }
-            guard total >= header, total - header <= UInt64(probe.remaining) else { break }
-            guard (try? probe.skip(Int(total - header))) != nil else { break }
-        }
-        var seen = TypeCounts()
+        let whole = body
         while !body.isAtEnd {
             if body.remaining < 8 {
                 // QuickTime allows a 32-bit zero terminator at the end of some containers (udta).
@@ -104,23 +85,47 @@ public enum AtomParser {
                 }
                 throw ParseError(.truncated, "\(body.remaining) stray bytes where a box header should be", path: parentPath(), offset: body.fileOffset)
             }
-            var peek = body
-            _ = try peek.readUInt32()
-            let type = try peek.readFourCC()
-            let index = counts.count(of: type) > 1 ? seen.count(of: type) + 1 : nil
-            seen.add(type)
-            atoms.append(try parseBox(&body, limit: limit, isTopLevel: isTopLevel, parentPath: parentPath, parentType: parentType, siblingIndex: index, depth: depth, strict: strict))
+            let position = body.position
+            atoms.append(try parseBox(&body, limit: limit, isTopLevel: isTopLevel, parentPath: parentPath, parentType: parentType,
+                                      siblingIndex: { siblingIndex(at: position, in: whole) }, depth: depth, strict: strict))
         }
         return atoms
     }
 
-    /// How many boxes of each type a container holds.
-    struct TypeCounts {
-        private var entries: [(type: FourCC, count: Int)] = []
-        mutating func add(_ type: FourCC) {
-            if let i = entries.firstIndex(where: { $0.type == type }) { entries[i].count += 1 } else { entries.append((type, 1)) }
+    /// The 1-based index of the box at `position` among the boxes of its type in `container`,
+    /// or nil when its type occurs once: paths say `trak[2]` only where a type repeats. Walks
+    /// the headers from the start, so it is only done for an error.
+    static func siblingIndex(at position: Int, in container: ByteReader) -> Int? {
+        // The box's own type, read where the parse read it.
+        var peek = container
+        guard (try? peek.skip(position - container.position + 4)) != nil, let type = try? peek.readFourCC() else { return nil }
+        var probe = container
+        var before = 0
+        var total = 0
+        var boxes: [(position: Int, type: FourCC)] = []
+        // Never throws and never traps: a malformed header just ends the walk (the parse
+        // reports it with its path and offset).
+        while probe.remaining >= 8 {
+            let start = probe.position
+            guard let size = try? probe.readUInt32(), let boxType = try? probe.readFourCC() else { break }
+            boxes.append((start, boxType))
+            var header: UInt64 = 8
+            var length = UInt64(size)
+            if size == 1 {
+                guard let large = try? probe.readUInt64() else { break }
+                header = 16
+                length = large
+            } else if size == 0 {
+                break
+            }
+            guard length >= header, length - header <= UInt64(probe.remaining) else { break }
+            guard (try? probe.skip(Int(length - header))) != nil else { break }
         }
-        func count(of type: FourCC) -> Int { entries.first { $0.type == type }?.count ?? 0 }
+        for box in boxes where box.type == type {
+            total += 1
+            if box.position < position { before += 1 }
+        }
+        return total > 1 ? before + 1 : nil
     }
 }
 

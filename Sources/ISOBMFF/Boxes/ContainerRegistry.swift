@@ -76,19 +76,45 @@ public enum ContainerRegistry {
         .init(type: "ipco", parent: "iprp", prefix: .fixed(0), damage: .openedByItsReader),
     ]
 
-    /// The table indexed once: this runs for every box of every file a scan reads.
-    private static let rulesByType: [FourCC: [Rule]] = Dictionary(grouping: rules.filter { $0.type != nil }, by: { $0.type! })
-    private static let anyTypeRulesByParent: [FourCC: Rule] = Dictionary(
-        rules.compactMap { rule in rule.type == nil ? rule.parent.map { ($0, rule) } : nil }, uniquingKeysWith: { first, _ in first })
+    /// The table as the parser looks it up, for every box of every file a scan reads: the
+    /// types of the rules that name one as bare 32-bit values (a walk over about thirty
+    /// integers costs less than hashing a key), then the rules for any type under a parent.
+    private struct Index {
+        let typedKeys: [UInt32]
+        let typedRules: [Rule]
+        let anyTypeRules: [Rule]
+        /// One bit per named type, at a 6-bit hash of its value: a type whose bit is clear has
+        /// no rule of its own, and most boxes (the leaves) are told so by one multiply.
+        let typedMask: UInt64
+
+        init(_ rules: [Rule]) {
+            let typed = rules.filter { $0.type != nil }
+            typedKeys = typed.map { $0.type!.rawValue }
+            typedRules = typed
+            anyTypeRules = rules.filter { $0.type == nil }
+            typedMask = typedKeys.reduce(0) { $0 | Index.bit($1) }
+        }
+
+        static func bit(_ raw: UInt32) -> UInt64 { 1 << ((raw &* 0x9E37_79B1) >> 26) }
+
+        func rule(for type: FourCC, parent: FourCC?) -> Rule? {
+            if typedMask & Index.bit(type.rawValue) != 0 {
+                for i in typedKeys.indices where typedKeys[i] == type.rawValue {
+                    let rule = typedRules[i]
+                    if rule.parent == nil || rule.parent == parent { return rule }
+                }
+            }
+            guard let parent else { return nil }
+            return anyTypeRules.first { $0.parent == parent }
+        }
+    }
+
+    private static let index = Index(rules)
 
     /// The rule for a box of `type` inside `parent`, or nil for a leaf. A rule naming the type
     /// wins over one for any type under that parent.
     public static func rule(for type: FourCC, parent: FourCC?) -> Rule? {
-        if let candidates = rulesByType[type] {
-            for rule in candidates where rule.parent == nil || rule.parent == parent { return rule }
-        }
-        guard let parent else { return nil }
-        return anyTypeRulesByParent[parent]
+        index.rule(for: type, parent: parent)
     }
 
     /// Bytes before the first child of a box whose payload is `body`.

@@ -24,8 +24,7 @@ public struct TopLevelBoxes {
                 if remaining < 8 {
                     throw ParseError(.truncated, "truncated box header (\(remaining) bytes left)", path: "", offset: offset)
                 }
-                let head = try source.read(at: offset, count: Int(min(remaining, 32)))
-                var reader = ByteReader(head, baseOffset: offset)
+                var reader = try source.reader(at: offset, count: Int(min(remaining, 32)))
                 let header = try BoxHeader.parse(&reader, limit: source.size, path: "")
                 boxes.append(header)
                 offset = header.end

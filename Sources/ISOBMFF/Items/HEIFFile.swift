@@ -47,8 +47,7 @@ public struct HEIFFile {
             throw ParseError(.tooLarge, "'meta' of \(metaHeader.size) bytes exceeds the \(HEIFFile.maximumMetaSize >> 20) MiB bound", path: "meta", offset: metaHeader.offset)
         }
         self.metaHeader = metaHeader
-        let bytes = try source.read(at: metaHeader.offset, count: Int(metaHeader.size), path: "meta")
-        var reader = ByteReader(bytes, baseOffset: metaHeader.offset, path: "meta")
+        var reader = try source.reader(at: metaHeader.offset, count: Int(metaHeader.size), path: "meta")
         _ = try BoxHeader.parse(&reader, limit: metaHeader.end, path: "")
         let versionFlags = try reader.readBytes(4)
         guard versionFlags[0] == 0 else { throw ParseError(.unsupported, "meta version \(versionFlags[0]) is not 0", path: "meta", offset: metaHeader.offset) }

@@ -32,13 +32,16 @@ public struct ItemInfoBox: Equatable, Sendable {
         list.reserveCapacity(children.count)
         var seen = Set<UInt32>()
         for (i, child) in children.enumerated() {
-            let childPath = path + "/infe[\(i + 1)]"
-            guard child.type == "infe" else {
-                throw ParseError(.invalidValue, "iinf holds a '\(child.type)' box where an infe belongs", path: childPath, offset: child.originalOffset ?? 0)
-            }
-            let entry = try ItemInfoEntry(child, path: childPath)
-            guard seen.insert(entry.itemID).inserted else {
-                throw ParseError(.invalidValue, "item \(entry.itemID) is described twice", path: childPath, offset: child.originalOffset ?? 0)
+            // `meta/iinf/infe[12]` is built only for an error (a HEIC has dozens of items).
+            let entry = try RelativeBoxPath.reading(under: { path + "/infe[\(i + 1)]" }) { childPath in
+                guard child.type == "infe" else {
+                    throw ParseError(.invalidValue, "iinf holds a '\(child.type)' box where an infe belongs", path: childPath, offset: child.originalOffset ?? 0)
+                }
+                let entry = try ItemInfoEntry(child, path: childPath)
+                guard seen.insert(entry.itemID).inserted else {
+                    throw ParseError(.invalidValue, "item \(entry.itemID) is described twice", path: childPath, offset: child.originalOffset ?? 0)
+                }
+                return entry
             }
             list.append(entry)
         }

@@ -30,17 +30,21 @@ public struct ItemReferenceBox: Equatable, Sendable {
         var list: [Reference] = []
         // The reference boxes follow version/flags (the registry's prefix); each is a leaf.
         for child in try atom.registeredChildren(parent: "meta", path: path, depth: 2) {
-            var body = child.payloadReader(path: path + "/" + child.type.description)
-            let from = idSize == 2 ? UInt32(try body.readUInt16()) : try body.readUInt32()
-            let count = try body.readUInt16()
-            try body.requireEntries(UInt32(count), size: idSize, what: "reference")
-            var to: [UInt32] = []
-            to.reserveCapacity(Int(count))
-            for _ in 0..<count { to.append(idSize == 2 ? UInt32(try body.readUInt16()) : try body.readUInt32()) }
-            guard body.isAtEnd else {
-                throw ParseError(.invalidValue, "\(body.remaining) bytes after the item ids of a '\(child.type)' reference", path: path, offset: child.originalOffset ?? 0)
+            // The reference's own path (`meta/iref/dimg`) is built only for an error.
+            let reference = try RelativeBoxPath.reading(under: { path + "/" + child.type.description }) { childPath in
+                var body = child.payloadReader(path: childPath)
+                let from = idSize == 2 ? UInt32(try body.readUInt16()) : try body.readUInt32()
+                let count = try body.readUInt16()
+                try body.requireEntries(UInt32(count), size: idSize, what: "reference")
+                var to: [UInt32] = []
+                to.reserveCapacity(Int(count))
+                for _ in 0..<count { to.append(idSize == 2 ? UInt32(try body.readUInt16()) : try body.readUInt32()) }
+                guard body.isAtEnd else {
+                    throw ParseError(.invalidValue, "\(body.remaining) bytes after the item ids of a '\(child.type)' reference", path: path, offset: child.originalOffset ?? 0)
+                }
+                return Reference(type: child.type, fromItemID: from, toItemIDs: to)
             }
-            list.append(Reference(type: child.type, fromItemID: from, toItemIDs: to))
+            list.append(reference)
         }
         references = list
     }

@@ -18,12 +18,18 @@ public struct Movie {
         header = try MovieHeader(mvhd, path: "moov/mvhd")
         let traks = moov.children("trak")
         var list: [Track] = []
+        list.reserveCapacity(traks.count)
         for (i, t) in traks.enumerated() {
             list.append(try Track(t, index: i + 1, path: traks.count > 1 ? "moov/trak[\(i + 1)]" : "moov/trak"))
         }
         tracks = list
-        metadata = try moov.child("meta").flatMap { try QuickTimeMetadata(meta: $0, path: "moov/meta") }
-        userDataMetadata = try moov.find("udta", "meta").flatMap { try QuickTimeMetadata(meta: $0, path: "moov/udta/meta") }
+        // Relative paths (see `RelativeBoxPath`): `moov/udta/meta/keys` and longer cost an allocation each.
+        metadata = try moov.child("meta").flatMap { meta in
+            try RelativeBoxPath.reading(under: { "moov/meta" }) { path in try QuickTimeMetadata(meta: meta, path: path) }
+        }
+        userDataMetadata = try moov.find("udta", "meta").flatMap { meta in
+            try RelativeBoxPath.reading(under: { "moov/udta/meta" }) { path in try QuickTimeMetadata(meta: meta, path: path) }
+        }
     }
 
     public var videoTracks: [Track] { tracks.filter(\.isVideo) }

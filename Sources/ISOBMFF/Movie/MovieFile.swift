@@ -47,8 +47,9 @@ public struct MovieFile {
             throw ParseError(.tooLarge, "'moov' of \(moov.size) bytes exceeds the \(MovieFile.maximumMoovSize >> 20) MiB bound", path: "moov", offset: moov.offset)
         }
         moovHeader = moov
-        let bytes = try source.read(at: moov.offset, count: Int(moov.size), path: "moov")
-        var reader = ByteReader(bytes, baseOffset: moov.offset)
+        // "moov" names a failed read; the parser names the boxes itself, from an empty path.
+        var reader = try source.reader(at: moov.offset, count: Int(moov.size), path: "moov")
+        reader.path = ""
         let atom = try AtomParser.parseBox(&reader, limit: moov.end, parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
         movie = try Movie(moov: atom)
         lastChunkOffset = movie.tracks.compactMap { $0.sampleTable.chunkOffsets.offsets.max() }.max() ?? 0
@@ -60,8 +61,9 @@ public struct MovieFile {
             throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
         }
         for track in movie.tracks {
-            let stsz = track.atom.find("mdia", "minf", "stbl", "stsz")
-            try track.sampleTable.validateSampleCount(fileSize: source.size, path: track.path + "/mdia/minf/stbl/stsz", offset: stsz?.originalOffset ?? moov.offset)
+            try RelativeBoxPath.reading(under: { track.path + "/mdia/minf/stbl/stsz" }) { path in
+                try track.sampleTable.validateSampleCount(fileSize: source.size, path: path, offset: track.atom.find("mdia", "minf", "stbl", "stsz")?.originalOffset ?? moov.offset)
+            }
         }
         for track in movie.tracks {
             if let last = track.sampleTable.chunkOffsets.offsets.max(), last >= source.size, track.sampleTable.sampleCount > 0 {

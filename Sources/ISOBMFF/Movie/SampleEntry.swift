@@ -23,10 +23,14 @@ public struct SampleEntry: Sendable {
         format = atom.type
         metadataKeys = []
         if atom.type == "mebx", atom.isContainer, atom.prefix.count == 8 {
-            metadataKeys = try MetadataSampleEntry(atom, path: path).declarations.map { d in
-                MetadataKeyDescription(localID: d.localID, namespace: d.key?.namespace ?? FourCC(0),
-                                       key: d.key.map { String(decoding: $0.value, as: UTF8.self) } ?? "",
-                                       dataType: d.dataType?.wellKnownType)
+            // The declarations in order, as `declarations` lists them, without its flattened copy.
+            for case .keys(let list) in try MetadataSampleEntry(atom, path: path).children {
+                for case .declaration(let d) in list {
+                    let key = d.key
+                    metadataKeys.append(MetadataKeyDescription(localID: d.localID, namespace: key?.namespace ?? FourCC(0),
+                                                               key: key.map { String(decoding: $0.value, as: UTF8.self) } ?? "",
+                                                               dataType: d.dataType?.wellKnownType))
+                }
             }
         } else if handler == "vide" || SampleEntry.visualFormats.contains(atom.type) {
             var r = atom.fixedFieldsReader(path: path)

@@ -52,6 +52,7 @@ public struct TrackHeader: Sendable, Equatable {
         layer = Int16(bitPattern: try r.readUInt16()); alternateGroup = Int16(bitPattern: try r.readUInt16())
         volume = try r.readUInt16(); reserved3 = try r.readUInt16()
         var m: [Int32] = []
+        m.reserveCapacity(9)
         for _ in 0..<9 { m.append(try r.readInt32()) }
         matrix = m
         fixedWidth = try r.readUInt32()

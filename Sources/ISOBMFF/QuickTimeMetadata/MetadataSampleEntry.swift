@@ -85,16 +85,18 @@ public struct MetadataSampleEntry {
             return .keys(try entries.map { entry in
                 guard let parts = entry.children, entry.prefix.isEmpty else { return .unparsed(entry) }
                 return .declaration(KeyDeclaration(localID: entry.type.rawValue, boxes: try parts.map { part in
-                    let partPath = path + "/keys/\(part.type)"
-                    switch part.type {
-                    case "keyd" where !part.isContainer:
-                        var r = part.payloadReader(path: partPath)
-                        return .key(KeyDefinition(namespace: try r.readFourCC(), value: r.readRest()))
-                    case "dtyp" where !part.isContainer:
-                        var r = part.payloadReader(path: partPath)
-                        return .dataType(DataType(namespace: try r.readUInt32(), value: r.readRest()))
-                    default:
-                        return .other(part)
+                    // The part's path (`.../keys/keyd`) is built only for an error.
+                    try RelativeBoxPath.reading(under: { path + "/keys/\(part.type)" }) { partPath in
+                        switch part.type {
+                        case "keyd" where !part.isContainer:
+                            var r = part.payloadReader(path: partPath)
+                            return .key(KeyDefinition(namespace: try r.readFourCC(), value: r.readRest()))
+                        case "dtyp" where !part.isContainer:
+                            var r = part.payloadReader(path: partPath)
+                            return .dataType(DataType(namespace: try r.readUInt32(), value: r.readRest()))
+                        default:
+                            return .other(part)
+                        }
                     }
                 }))
             })

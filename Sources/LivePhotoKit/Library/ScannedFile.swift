@@ -51,11 +51,13 @@ public struct ScannedFile: Sendable, Equatable {
             switch kind {
             case .jpeg:
                 file.role = .still
-                let facts = try StillImageReader.headerFacts(source: source, frameSize: forVerify)
+                // The segment list is walked once, for the header facts and the Motion Photo check.
+                let structure = try JPEGStructure.read(source)
+                let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
                 file.captureTime = CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)
-                file.motionPhoto = try MotionPhotoSummary.read(source)
+                file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure)
             case .heic:
                 file.role = .still
                 if forVerify {

@@ -1,5 +1,8 @@
 import BinaryIO
 import StillImage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A JPEG that is not a Motion Photo, or whose video cannot be located: the reason says which.
 public struct NotAMotionPhoto: Error, CustomStringConvertible {
@@ -21,8 +24,9 @@ public enum MotionPhotoReader {
         try read(source: StillHeaderWindow.open(path), scanned: scanned)
     }
 
-    public static func read(source: FileSource, scanned: ScannedImageEnd? = nil) throws -> MotionPhoto {
-        let structure = try JPEGStructure.read(source)
+    /// - Parameter structure: the JPEG's segment list when the caller already read it (`scan`).
+    public static func read(source: FileSource, scanned: ScannedImageEnd? = nil, structure: JPEGStructure? = nil) throws -> MotionPhoto {
+        let structure = try structure ?? JPEGStructure.read(source)
         var warnings: [String] = []
         var xmp: XMPPacket? = nil
         if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
@@ -114,14 +118,24 @@ public enum MotionPhotoReader {
     /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
     /// (Only a gate: the properties themselves are read by the XML parser.)
     static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool {
-        let needle = Array("http://ns.google.com/photos/1.0/".utf8)
-        guard payload.count >= needle.count else { return false }
-        var i = 0
-        while i <= payload.count - needle.count {
-            if payload[i] == needle[0] && payload[i + 1] == needle[1] && Array(payload[i..<(i + needle.count)]) == needle { return true }
-            i += 1
+        // Every JPEG a scan reads with XMP comes here: `memchr` to each candidate first byte,
+        // `memcmp` there, no copy per candidate.
+        let needle: StaticString = "http://ns.google.com/photos/1.0/"
+        let n = needle.utf8CodeUnitCount
+        guard payload.count >= n else { return false }
+        return payload.withUnsafeBytes { hay in
+            guard let base = hay.baseAddress else { return false }
+            let first = Int32(needle.utf8Start[0])
+            var i = 0
+            let last = hay.count - n
+            while i <= last {
+                guard let hit = memchr(base + i, first, last - i + 1) else { return false }
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + at, needle.utf8Start, n) == 0 { return true }
+                i = at + 1
+            }
+            return false
         }
-        return false
     }
 
     /// The MP4 must start with a box whose type is `ftyp`.

@@ -1,5 +1,6 @@
 import BinaryIO
 import ISOBMFF
+import StillImage
 
 /// What `scan` reports about a Motion Photo: its layout, the embedded video's length and the
 /// presentation time, read from headers (the XMP, the trailer, the MP4's `moov`).
@@ -21,9 +22,10 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
 
     /// The summary of `source`, nil when it is not a Motion Photo; a Motion Photo whose video
     /// cannot be located or read throws.
-    public static func read(_ source: FileSource) throws -> MotionPhotoSummary? {
+    /// - Parameter structure: the JPEG's segment list when the caller already read it.
+    public static func read(_ source: FileSource, structure: JPEGStructure? = nil) throws -> MotionPhotoSummary? {
         let photo: MotionPhoto
-        do { photo = try MotionPhotoReader.read(source: source) } catch is NotAMotionPhoto { return nil }
+        do { photo = try MotionPhotoReader.read(source: source, structure: structure) } catch is NotAMotionPhoto { return nil }
         let movie = try MovieFile(source: photo.videoSource())
         let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
         return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime,

@@ -8,6 +8,18 @@ import BinaryIO
 struct ExifTIFF {
     enum Directory: String, CaseIterable {
         case ifd0 = "IFD0", exif = "ExifIFD", gps = "GPS", interop = "InteropIFD", ifd1 = "IFD1"
+
+        /// Hashed by case, not by its name's text (the default for a raw-value enum): every
+        /// still a scan reads looks its directories up.
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .ifd0: hasher.combine(0)
+            case .exif: hasher.combine(1)
+            case .gps: hasher.combine(2)
+            case .interop: hasher.combine(3)
+            case .ifd1: hasher.combine(4)
+            }
+        }
     }
 
     struct Entry {
@@ -161,8 +173,8 @@ struct ExifTIFF {
     }
 
     func readUInt32(at i: Int) -> UInt32 {
-        let b = tiff[i..<i + 4].map(UInt32.init)
-        return littleEndian ? (b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]) : (b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3])
+        let big = UInt32(tiff[i]) << 24 | UInt32(tiff[i + 1]) << 16 | UInt32(tiff[i + 2]) << 8 | UInt32(tiff[i + 3])
+        return littleEndian ? big.byteSwapped : big
     }
 
     func entry(_ tag: UInt16, in dir: Directory) -> Entry? {

@@ -32,7 +32,8 @@ public struct JPEGStructure: Sendable {
         var position: UInt64 = 2
         while true {
             let (marker, markerOffset) = try readMarker(source, at: position)
-            let path = "JPEG/" + JPEGMarker.name(marker)
+            // The segment's name (`JPEG/APP1`) goes only into errors: built when one is thrown.
+            var path: String { "JPEG/" + JPEGMarker.name(marker) }
             switch marker {
             case JPEGMarker.soi:
                 throw ParseError(.invalidValue, "a second SOI marker before the image data", path: path, offset: markerOffset)
@@ -50,8 +51,8 @@ public struct JPEGStructure: Sendable {
             guard segments.count < maxSegments else {
                 throw ParseError(.tooLarge, "more than \(maxSegments) marker segments before the image data", path: path, offset: markerOffset)
             }
-            let lengthBytes = try source.read(at: markerOffset + 2, count: 2, path: path)
-            let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
+            var lengthField = try named(path) { try source.reader(at: markerOffset + 2, count: 2) }
+            let length = Int(try lengthField.readUInt16())
             guard length >= 2 else {
                 throw ParseError(.invalidValue, "segment length \(length) is less than 2", path: path, offset: markerOffset + 2)
             }
@@ -60,12 +61,22 @@ public struct JPEGStructure: Sendable {
                 throw ParseError(.truncated, "segment needs \(length + 2) bytes, the file ends after \(size - markerOffset)", path: path, offset: markerOffset)
             }
             let payloadLength = length - 2
-            let prefix = try source.read(at: markerOffset + 4, count: min(payloadLength, JPEGSegment.prefixLength), path: path)
+            let prefix = try named(path) { try source.read(at: markerOffset + 4, count: min(payloadLength, JPEGSegment.prefixLength)) }
             segments.append(JPEGSegment(marker: marker, offset: markerOffset, payloadLength: payloadLength, payloadPrefix: prefix))
             if marker == JPEGMarker.sos {
                 return JPEGStructure(fileSize: size, segments: segments, scanStart: markerOffset)
             }
             position = end
+        }
+    }
+
+    /// Runs a read whose failure names `path` (made only then), as a read given the path would.
+    private static func named<T>(_ path: @autoclosure () -> String, _ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch var error as ParseError {
+            error.path = path()
+            throw error
         }
     }
 
@@ -75,7 +86,8 @@ public struct JPEGStructure: Sendable {
         var p = position
         var fill = 0
         while true {
-            let window = try source.readUpTo(at: p, count: 256)
+            // Over the prefetched head without a copy when it lies there.
+            let window = p < source.size ? try source.reader(at: p, count: Int(min(256, source.size - p))).rangeBytes : []
             guard !window.isEmpty else {
                 throw ParseError(.truncated, "the file ends before an SOS marker: no image data", path: "JPEG", offset: p)
             }
