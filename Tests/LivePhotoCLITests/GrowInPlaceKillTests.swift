@@ -132,6 +132,9 @@ struct GrowInPlaceKillTests {
         #expect(killed.signalled)
         #expect(FileManager.default.fileExists(atPath: OverwriteJournal.path(for: movie)), "the journal is beside the real file")
         #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: link)))
+        // scan names the journal for the link as for the real file (it lies beside the target).
+        let scanned = try SafetyTests.livephoto(["scan", dir.path])
+        #expect(scanned.status == 3 && scanned.out.components(separatedBy: "journal beside it").count - 1 == 2, "\(scanned.out)")
         let rerun = try SafetyTests.livephoto(args)
         #expect(rerun.status == 0, "\(rerun.err)")
         #expect(try SafetyTests.livephoto(["verify", "-q", still, link]).status == 0)

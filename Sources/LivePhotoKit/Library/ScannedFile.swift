@@ -81,7 +81,7 @@ public struct ScannedFile: Sendable, Equatable {
             }
         } catch {
             file.error = LivePhotoError.wrap(error, path: path).reason
-            if role == .movie, FileSystemCalls.exists(OverwriteJournal.path(for: path)) {
+            if role == .movie, FileSystemCalls.exists(OverwriteJournal.path(for: WriteTargets.resolved(path))) {
                 // Checked only on failure: a `--faststart` growth was killed mid-write.
                 file.error! += "; an interrupted edit left its journal beside it: `livephoto pair` of this movie puts the old bytes back"
             }
