@@ -783,7 +783,7 @@ cat >"$out/results.json" <<EOF
   "corpus": {
     "pairs": $N,
     "rounds": $ROUNDS,
-    "pair_command": "livephoto pair -q DIR (one process, --jobs $ncpu)",
+    "pair_command": "livephoto pair -q DIR (one process, default --jobs: $(( 4 * ncpu < 16 ? 4 * ncpu : 16 )))",
     "cp_command": "cp SRC/* DST/ (one process)",
     "still_bytes": $still_bytes,
     "moov_last": $(corpus_json moov-last "$movie_last_bytes" "$c_met_last"),

@@ -15,17 +15,23 @@ struct BatchHelpText {
 /// A command's `BatchHelpText`, as a type the option groups are generic over.
 protocol BatchOptionsHelp {
     static var text: BatchHelpText { get }
+    /// `-j`'s default: the core count, unless the command's work mostly waits for the disk.
+    static var defaultJobs: Int { get }
+}
+
+extension BatchOptionsHelp {
+    static var defaultJobs: Int { coreCount }
 }
 
 /// The core count, read once: ArgumentParser builds an option group hundreds of times while
 /// parsing, and each read of the count parses cgroup files.
-private let defaultJobs = ParallelWork.defaultJobs
+let coreCount = ParallelWork.defaultJobs
 
 /// `-j`, `-q`, `--json`: how a command works through folders and what it prints. Used by
 /// every command that takes folders (pair, make, convert, verify, scan).
 struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.jobs))
-    var jobs: Int = defaultJobs
+    var jobs: Int = Help.defaultJobs
 
     @Flag(name: .shortAndLong, help: ArgumentHelp(Help.text.quiet))
     var quiet = false

@@ -160,8 +160,10 @@ struct PairCommand: ParsableCommand {
     }
 
     enum PairHelp: BatchOptionsHelp {
-        static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
+        static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: 4 per core, at most 16: a pair mostly waits for the disk).", quiet: "Print nothing on success.",
                                         json: "Print the result as JSON.",
                                         output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")
+        /// Read once, like `coreCount`.
+        static let defaultJobs = ParallelWork.defaultDiskBoundJobs
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// file never stops the batch: it is reported and counted.
 public enum BatchOperations {
     /// Pairs every candidate (name-matched, not yet paired) below `roots`.
-    public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultJobs,
+    public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultDiskBoundJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
             repair: { BatchJournalRecovery.recover($0, options: options) }) { _ in { still, movie in
@@ -60,7 +60,8 @@ public enum BatchOperations {
     static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false, scanProgress: ProgressReporter?,
                     workProgress: ProgressReporter?, repair: (LibraryScan) -> LibraryScan = { $0 },
                     _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        let scan = repair(LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress, forVerify: forVerify))
+        // Reading headers computes: no more threads than cores, whatever the work's own count.
+        let scan = repair(LibraryScanner.scan(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: scanProgress, forVerify: forVerify))
         let body = makeBody(scan)
         // Candidates and pairs always name both files; a finding that does not is not work.
         let work = select(scan).compactMap { f in f.still.flatMap { still in f.movie.map { (still: still, movie: $0) } } }
