@@ -23,7 +23,8 @@ struct DirectoryWalker {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    static func walk(_ roots: [String]) -> DirectoryWalker {
+    /// - Parameter found: called with each file as it is listed (a scan starts reading it then).
+    static func walk(_ roots: [String], found: (File) -> Void = { _ in }) -> DirectoryWalker {
         var walker = DirectoryWalker()
         for root in roots {
             var st = stat()
@@ -33,12 +34,13 @@ struct DirectoryWalker {
             guard (st.st_mode & S_IFMT) == S_IFDIR else { walker.unreadableFolders.append((root, "not a directory")); continue }
             // Findings name files by absolute path, whatever form the folder was given in.
             let absolute = PathComponents.absolute(root, currentDirectory: FileSystemCalls.currentDirectory())
-            walker.walkFolder(absolute, identity: FileIdentity(st), ancestors: [])
+            walker.walkFolder(absolute, identity: FileIdentity(st), ancestors: [], found: found)
         }
         return walker
     }
 
-    private mutating func walkFolder(_ folder: String, identity: FileIdentity, ancestors: [(path: String, identity: FileIdentity)]) {
+    private mutating func walkFolder(_ folder: String, identity: FileIdentity, ancestors: [(path: String, identity: FileIdentity)], found: (File) -> Void) {
+        func add(_ file: File) { files.append(file); found(file) }
         guard walked.insert(identity).inserted else { return }
         guard let dir = FileSystemCalls.opendir(folder) else { unreadableFolders.append((folder, FileSource.describe(errno))); return }
         defer { closedir(dir) }
@@ -58,10 +60,10 @@ struct DirectoryWalker {
             // loop detection) and DT_UNKNOWN (file systems that do not fill d_type) are stat'ed.
             switch entry.pointee.d_type {
             case UInt8(DT_REG):
-                if let role { files.append(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: nil)) }
+                if let role { add(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: nil)) }
                 continue
             case UInt8(DT_FIFO), UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_SOCK):
-                if let role { files.append(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: "not a regular file")) }
+                if let role { add(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: "not a regular file")) }
                 continue
             default:
                 break   // DT_DIR, DT_LNK, DT_UNKNOWN: stat below
@@ -75,7 +77,7 @@ struct DirectoryWalker {
             if statResult != 0 {
                 let reason = statError == ELOOP ? "symbolic link loop (the link leads back to itself)"
                            : statError == ENOENT ? "broken symbolic link (its target does not exist)" : FileSource.describe(statError)
-                if let role { files.append(File(path: path, role: role, problem: reason)) }
+                if let role { add(File(path: path, role: role, problem: reason)) }
                 else if statError == ELOOP || statError != ENOENT { unreadableFolders.append((path, reason)) }
                 continue
             }
@@ -85,12 +87,12 @@ struct DirectoryWalker {
                 if let ancestor = chain.first(where: { $0.identity == child }) {
                     unreadableFolders.append((path, "symbolic link loop: leads back to \(ancestor.path); not followed"))
                 } else {
-                    walkFolder(path, identity: child, ancestors: chain)
+                    walkFolder(path, identity: child, ancestors: chain, found: found)
                 }
             case S_IFREG:
-                if let role { files.append(File(path: path, role: role, problem: nil)) }
+                if let role { add(File(path: path, role: role, problem: nil)) }
             default:
-                if let role { files.append(File(path: path, role: role, problem: "not a regular file")) }
+                if let role { add(File(path: path, role: role, problem: "not a regular file")) }
             }
         }
     }

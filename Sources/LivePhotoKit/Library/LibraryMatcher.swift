@@ -43,7 +43,9 @@ public enum LibraryMatcher {
             guard let id = files[i].identifier else { continue }
             if files[i].role == .still { stillsByID[id, default: []].append(i) } else { moviesByID[id, default: []].append(i) }
         }
-        for id in stillsByID.keys.sorted() {
+        // Groups are taken in any order: each makes findings of its own files only, and the
+        // findings are put in path order at the end.
+        for id in stillsByID.keys {
             guard var movies = moviesByID[id] else { continue }
             for s in stillsByID[id]! {
                 guard !movies.isEmpty else { break }
@@ -68,7 +70,7 @@ public enum LibraryMatcher {
         for i in usable where !used[i] {
             if files[i].role == .still { byName[nameKey(files[i]), default: ([], [])].stills.append(i) } else { byName[nameKey(files[i]), default: ([], [])].movies.append(i) }
         }
-        for key in byName.keys.sorted() {
+        for key in byName.keys {
             let group = byName[key]!
             guard let s = group.stills.min(by: { rank(files[$0]) < rank(files[$1]) }), let m = group.movies.min(by: { rank(files[$0]) < rank(files[$1]) }) else { continue }
             used[s] = true; used[m] = true

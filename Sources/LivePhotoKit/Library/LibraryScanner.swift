@@ -13,17 +13,27 @@ public enum LibraryScanner {
     }
 
     /// Lists and reads every still and movie below `roots`, then matches them into findings.
+    /// Reading starts as the walk lists the first file (the walk of a large library is a few ms
+    /// that the readers need not wait for); the files are then put in path order, as listed.
     /// With `forVerify`, each file also keeps what `verify` checks (see `ScannedFile.read`).
     public static func scan(_ roots: [String], jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil, forVerify: Bool = false) -> LibraryScan {
-        let (list, unreadable) = listFiles(in: roots)
-        progress?.start(total: list.count)
-        let scanned = ParallelWork.map(count: list.count, jobs: jobs, progress: { progress?.update(done: $0) }) {
-            if let problem = list[$0].problem {
-                return ScannedFile(path: list[$0].path, role: list[$0].role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
+        progress?.start(total: 0)
+        var unreadable: [(path: String, reason: String)] = []
+        var listed = 0
+        let read = ParallelWork.stream(jobs: jobs, progress: { progress?.update(done: $0) }, produce: { hand in
+            unreadable = DirectoryWalker.walk(roots) { file in
+                listed += 1
+                progress?.raise(total: listed)
+                hand(file)
+            }.unreadableFolders
+        }) { (file: DirectoryWalker.File) -> ScannedFile in
+            if let problem = file.problem {
+                return ScannedFile(path: file.path, role: file.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
             }
-            return ScannedFile.read(path: list[$0].path, role: list[$0].role, forVerify: forVerify)
+            return ScannedFile.read(path: file.path, role: file.role, forVerify: forVerify)
         }
         progress?.finish()
+        let scanned = read.indices.sorted { read[$0].path < read[$1].path }.map { read[$0] }
         return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable, files: scanned)
     }
 }

@@ -31,6 +31,12 @@ public final class ProgressReporter {
         lastDraw = .distantPast
     }
 
+    /// A total that grows while the work runs (files still being listed).
+    public func raise(total: Int) {
+        lock.lock(); defer { lock.unlock() }
+        self.total = max(self.total, total)
+    }
+
     public func update(done: Int) {
         lock.lock(); defer { lock.unlock() }
         let now = Date()

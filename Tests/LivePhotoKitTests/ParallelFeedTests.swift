@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import PropertyBased
+@testable import LivePhotoKit
+
+/// `ParallelWork.stream`: the scan's readers start on files while the walk still lists them.
+@Suite("parallel work fed while it runs")
+struct ParallelFeedTests {
+    @Test("every item handed over is worked on once, results in the order handed over, for any count, job count and pace")
+    func orderAndCompleteness() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...300), Gen.int(in: 1...8), Gen.int(in: 0...3)) { count, jobs, pause in
+            let calls = Counter()
+            var progressMax = 0
+            let lock = NSLock()
+            let results = ParallelWork.stream(jobs: jobs, progress: { done in lock.lock(); progressMax = max(progressMax, done); lock.unlock() },
+                                              produce: { hand in
+                for i in 0..<count {
+                    // Sometimes the producer is slower than the workers, so they wait for items.
+                    if pause > 0, i % 17 == 0 { usleep(UInt32(pause * 200)) }
+                    hand(i)
+                }
+            }) { (i: Int) -> Int in calls.increment(); return i * 3 + 1 }
+            #expect(results == (0..<count).map { $0 * 3 + 1 })
+            #expect(calls.value == count)
+            #expect(progressMax == count)
+        }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func increment() { lock.lock(); n += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+    }
+}
