@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// File names are bytes; Swift strings are Unicode. So that every name can travel through the
 /// code as a `String` and reach the kernel as the exact bytes it had, paths are held in a
 /// lossless encoding: valid UTF-8 stands for itself, and every byte that is not part of valid
@@ -122,7 +126,9 @@ public enum PathText {
 
     /// Whether `text` may hold encoded bytes: a cheap byte test (plane-16 lead byte) first.
     public static func holdsEncodedBytes(_ text: String) -> Bool {
-        guard text.utf8.contains(0xF4) else { return false }
+        // Every path and every printed line passes here: `memchr` over a native string's bytes.
+        let mayHold = text.utf8.withContiguousStorageIfAvailable { $0.count > 0 && memchr($0.baseAddress!, 0xF4, $0.count) != nil } ?? text.utf8.contains(0xF4)
+        guard mayHold else { return false }
         return text.unicodeScalars.contains { reservedBlock.contains($0.value) }
     }
 

@@ -7,3 +7,9 @@ import BinaryIO
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     Swift.print(PathText.printable(items.map { "\($0)" }.joined(separator: separator)), terminator: terminator)
 }
+
+/// Text whose every part was already made printable (`Console.jsonLine`, `PathText.printable`),
+/// written as it is: a large `scan --json` need not be searched for escapes twice.
+func printAlreadyPrintable(_ text: String) {
+    Swift.print(text, terminator: "")
+}

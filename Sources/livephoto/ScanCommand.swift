@@ -38,7 +38,7 @@ struct ScanCommand: ParsableCommand {
             // One write for all lines; each line made printable as `Console.jsonLine` makes it.
             var lines = ""
             for f in scan.findings { lines += f.compactJSON.map { PathText.printable(json: $0) } ?? Console.jsonLine(f); lines += "\n" }
-            print(lines, terminator: "")
+            printAlreadyPrintable(lines)
         } else {
             print(ScanTable.render(scan.findings))
         }
