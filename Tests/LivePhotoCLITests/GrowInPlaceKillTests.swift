@@ -9,15 +9,21 @@ import BinaryIO
 struct GrowInPlaceKillTests {
     static let ffmpeg = SafetyTests.tool("ffmpeg")
 
+    /// A 1 s H.264 movie with `moov` first and 20,000 bytes reserved after it (ffmpeg's
+    /// `-moov_size`): room for `--faststart` to grow `moov` in place.
+    static func makePaddedMovie(_ path: String) throws {
+        let made = try SafetyTests.Started(try #require(ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
+                                                                   "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", path]).wait()
+        try #require(made.status == 0, "ffmpeg: \(made.err)")
+    }
+
     @Test("SIGKILL at every write step of --faststart in place: original or paired form; a rerun completes",
           .requires(.ffmpeg))
     func killAtEveryStep() throws {
         let source = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: source) }
         let padded = source.appendingPathComponent("padded.mov").path
-        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
-                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", padded]).wait()
-        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        try Self.makePaddedMovie(padded)
 
         func setUp() throws -> (dir: URL, still: String, movie: String) {
             let dir = try CLITests.scratch()
@@ -82,9 +88,7 @@ struct GrowInPlaceKillTests {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let movie = dir.appendingPathComponent("IMG.MOV").path
-        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
-                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", movie]).wait()
-        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        try Self.makePaddedMovie(movie)
         let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
         let reference = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: reference) }
@@ -121,9 +125,7 @@ struct GrowInPlaceKillTests {
         let real = dir.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         let movie = real.appendingPathComponent("IMG.MOV").path
-        let made = try SafetyTests.Started(try #require(Self.ffmpeg), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1",
-                                                                         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-moov_size", "20000", "-f", "mov", movie]).wait()
-        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        try Self.makePaddedMovie(movie)
         let link = dir.appendingPathComponent("IMG.MOV").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: movie)
         let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
