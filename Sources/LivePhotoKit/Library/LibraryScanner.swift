@@ -26,11 +26,8 @@ public enum LibraryScanner {
                 progress?.raise(total: listed)
                 hand(file)
             }.unreadableFolders
-        }) { (file: DirectoryWalker.File) -> ScannedFile in
-            if let problem = file.problem {
-                return ScannedFile(path: file.path, role: file.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
-            }
-            return ScannedFile.read(path: file.path, role: file.role, forVerify: forVerify)
+        }) { (file: DirectoryWalker.File) in
+            ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify)
         }
         progress?.finish()
         let scanned = read.indices.sorted { read[$0].path < read[$1].path }.map { read[$0] }

@@ -38,6 +38,13 @@ public struct ScannedFile: Sendable, Equatable {
         return nil
     }
 
+    /// A file the walk listed: unread, with the walk's reason, when it cannot be used (a broken
+    /// link, a special file); else read as `read(path:role:forVerify:)` reads it.
+    static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false) -> ScannedFile {
+        guard let problem else { return read(path: path, role: role, forVerify: forVerify) }
+        return ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
+    }
+
     /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
     /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
     ///   prefetched header bytes; a HEIC's size; a movie's checks).

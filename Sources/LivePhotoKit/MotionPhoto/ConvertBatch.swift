@@ -32,8 +32,7 @@ public enum ConvertBatch {
         progress?.start(total: list.count)
         let done = ParallelWork.map(count: list.count, jobs: jobs, progress: { progress?.update(done: $0) }) { i -> (ScannedFile, ConvertResult?) in
             let entry = list[i]
-            let file = entry.problem.map { ScannedFile(path: entry.path, role: entry.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: $0) }
-                ?? ScannedFile.read(path: entry.path, role: entry.role)
+            let file = ScannedFile.read(listed: entry.path, role: entry.role, problem: entry.problem)
             guard file.error == nil, let summary = file.motionPhoto else { return (file, nil) }
             return (file, convert(.motionToLive, input: file.path) { try MotionPhotoToLivePhoto.run(path: file.path, options: batch, scanned: summary.scannedImageEnd) })
         }
