@@ -13,7 +13,7 @@ enum TIFFType {
         case 1, 2, 6, 7: return 1
         case 3, 8: return 2
         case 4, 9, 11, 13: return 4
-        case 5, 10, 12: return 8
+        case 5, 10, 12, 16, 17, 18: return 8
         default: return nil
         }
     }
