@@ -66,10 +66,20 @@ enum InspectText {
         var lines = [primary]
         var counts: [HEIFReport.Role: Int] = [:]
         for item in h.items { counts[item.role, default: 0] += 1 }
-        let order: [HEIFReport.Role] = [.primary, .tile, .thumbnail, .auxiliary, .exif, .xmp, .metadata, .other]
+        let order: [HEIFReport.Role] = [.primary, .tile, .thumbnail, .auxiliary, .toneMap, .exif, .xmp, .metadata, .other]
         lines.append("  items: \(h.items.count) (" + order.compactMap { role in counts[role].map { "\($0) \(role.rawValue)" } }.joined(separator: ", ") + ")")
+        let auxiliary = h.items.filter { $0.role == .auxiliary }
+        if !auxiliary.isEmpty {
+            lines.append("  auxiliary images: " + auxiliary.map { item in
+                (item.auxiliaryKind ?? .other).description + (item.width.flatMap { w in item.height.map { " \(w)x\($0)" } } ?? "")
+            }.joined(separator: ", "))
+        }
         for item in h.items where item.role != .tile {
-            var line = "    item \(item.id): \(item.type) \(item.role.rawValue), \(item.bytes) bytes"
+            var line = "    item \(item.id): \(item.type) \(item.role.rawValue)"
+            if let kind = item.auxiliaryKind { line += " (\(kind.description))" }
+            if let w = item.width, let hh = item.height { line += ", \(w)x\(hh)" }
+            if let tiles = item.tiles { line += ", \(tiles) tiles" }
+            line += ", \(item.bytes) bytes"
             if let aux = item.auxiliaryType { line += ", \(aux)" }
             lines.append(line)
         }

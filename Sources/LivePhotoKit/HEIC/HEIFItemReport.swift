@@ -19,6 +19,8 @@ public struct HEIFReport: Codable, Equatable, Sendable {
 
     public enum Role: String, Codable, Sendable {
         case primary, tile, thumbnail, auxiliary, exif, xmp, metadata, other
+        /// An ISO 21496-1 `tmap` item: the derived image that applies a gain map to the primary.
+        case toneMap = "tone-map"
     }
 
     public struct Item: Codable, Equatable, Sendable {
@@ -27,6 +29,13 @@ public struct HEIFReport: Codable, Equatable, Sendable {
         public var role: Role
         /// For auxiliary images: the `auxC` type (depth, alpha, HDR gain map URN).
         public var auxiliaryType: String?
+        /// For auxiliary images: what the URN means.
+        public var auxiliaryKind: AuxiliaryImageKind?
+        /// As coded (`ispe`), for image items that carry one.
+        public var width: Int?
+        public var height: Int?
+        /// For grid items: how many tiles (`dimg` references) make it.
+        public var tiles: Int?
         public var bytes: UInt64
         public var hidden: Bool
     }
@@ -55,10 +64,12 @@ public struct HEIFReport: Codable, Equatable, Sendable {
         for entry in file.itemInfo.entries {
             let id = entry.itemID
             let role: Role
+            // Auxiliary before tile: a gain map grid is also an input (`dimg`) of the `tmap` item.
             if id == pid { role = .primary }
+            else if auxiliary.contains(id) { role = .auxiliary }
+            else if entry.itemType == "tmap" { role = .toneMap }
             else if tiles.contains(id) { role = .tile }
             else if thumbnails.contains(id) { role = .thumbnail }
-            else if auxiliary.contains(id) { role = .auxiliary }
             else if entry.itemType == "Exif" { role = .exif }
             else if entry.itemType == "mime", entry.contentType?.contains("rdf+xml") == true { role = .xmp }
             else if entry.itemType == "mime" || entry.itemType == "uri " { role = .metadata }
@@ -73,7 +84,14 @@ public struct HEIFReport: Codable, Equatable, Sendable {
             }
             // Only the Exif item pairing reads counts as "exif"; another one is plain metadata.
             let shown: Role = role == .exif && id != exif ? .metadata : role
-            items.append(Item(id: id, type: entry.typeName, role: shown, auxiliaryType: aux, bytes: bytes, hidden: entry.isHidden))
+            var item = Item(id: id, type: entry.typeName, role: shown, auxiliaryType: aux, bytes: bytes, hidden: entry.isHidden)
+            item.auxiliaryKind = aux.map(AuxiliaryImageKind.init(auxiliaryType:))
+            if role != .tile, let extents = try? file.property("ispe", of: id, ImageSpatialExtents.init) {
+                item.width = Int(extents.width)
+                item.height = Int(extents.height)
+            }
+            if entry.itemType == "grid" { item.tiles = file.references.targets(of: id, type: "dimg").count }
+            items.append(item)
         }
         return HEIFReport(primary: primary, items: items)
     }

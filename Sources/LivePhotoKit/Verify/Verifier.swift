@@ -114,9 +114,12 @@ public enum Verifier {
         checks.add(.stillImageTimeCameraValue, value == Int64(StillImageTimeTrack.cameraValue),
                    "value \(value.map(String.init) ?? "(none)"), camera writes -1", .warning)
         if let stillTrack {
+            // No `tref` is what iPhones write since iOS 18 and what AVFoundation writes: fine. A
+            // `cdsc` that names no video track describes the wrong thing.
             let refs = stillTrack.references["cdsc"] ?? []
             let toVideo = refs.contains { id in movie.tracks.contains { $0.trackID == id && $0.isVideo } }
-            checks.add(.stillImageTimeReference, toVideo, refs.isEmpty ? "no tref/cdsc" : "tref/cdsc -> track \(refs.map(String.init).joined(separator: ", "))", .warning)
+            checks.add(.stillImageTimeReference, refs.isEmpty || toVideo,
+                       refs.isEmpty ? "no tref/cdsc (none needed: iPhone movies since iOS 18 have none)" : "tref/cdsc -> track \(refs.map(String.init).joined(separator: ", "))" + (toVideo ? "" : ", not a video track"), .warning)
         } else {
             checks.add(.stillImageTimeReference, false, "no still-image-time track", .warning)
         }
