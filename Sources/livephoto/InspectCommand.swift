@@ -96,6 +96,7 @@ enum InspectText {
             lines.append("  EXIF: \(s.exif ? "yes" : "no"), MakerNote: \(maker)")
             if s.make != nil || s.model != nil { lines.append("  camera: \([s.make, s.model].compactMap { $0 }.joined(separator: " "))") }
             lines.append("  content identifier: \(s.contentIdentifier ?? "(none)")")
+            if let motion = r.motionPhoto { lines.append("  motion photo: \(motion.detail)") }
         }
         if let m = r.movie {
             let brand = m.brand.map { "brand '\($0)'" } ?? "no ftyp"

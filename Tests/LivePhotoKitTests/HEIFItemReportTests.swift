@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import LivePhotoKit
+@testable import LivePhotoKit
 import TestSupport
 
 @Suite("inspect: HEIF auxiliary images by what they are")
@@ -35,5 +36,36 @@ struct HEIFItemReportTests {
         // 45 primary tiles and 15 gain-map tiles.
         #expect(heif.items.filter { $0.role == .tile }.count == 60)
         #expect(report.still?.contentIdentifier == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
+    }
+}
+
+@Suite("inspect: Motion Photos are named, a missing video is a warning")
+struct InspectMotionPhotoTests {
+    @Test("every valid synthetic Motion Photo is reported with its variant and video length; every broken one is inspected with a warning",
+          .requires(.python3))
+    func syntheticMotionPhotos() throws {
+        let (dir, manifest) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, entry) in manifest.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".jpg") {
+            let report = try Inspector.inspect(path: dir.appendingPathComponent(name).path)
+            if entry.broken != nil {
+                #expect(report.motionPhoto == nil, "\(name)")
+                // A Samsung trailer without a video record promises nothing: no warning.
+                if name.contains("trailer-without-video") { #expect(report.warnings == nil); continue }
+                #expect(report.warnings?.contains { $0.hasPrefix("a Motion Photo whose video cannot be read") } == true, "\(name): \(report.warnings ?? [])")
+            } else if let video = entry.video {
+                let motion = try #require(report.motionPhoto, "\(name)")
+                #expect(motion.videoBytes == video[1], "\(name)")  // [offset, length]
+            }
+        }
+    }
+
+    @Test("corpus Motion Photos: the Pixel and the Samsung HEIC", .requires(.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg"),
+                                                                        .corpusFile("samsung-motion/samsung-one-ui-6.heic")))
+    func corpusMotionPhotos() throws {
+        let pixel = try Inspector.inspect(path: Support.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg"))
+        #expect(pixel.motionPhoto?.variant == .google && pixel.motionPhoto?.videoBytes == 1_317_283)
+        let samsung = try Inspector.inspect(path: Support.corpusFile("samsung-motion/samsung-one-ui-6.heic"))
+        #expect(samsung.motionPhoto?.variant == .samsungHEIC && samsung.motionPhoto?.videoBytes == 3_226_469)
     }
 }

@@ -10,6 +10,8 @@ public struct InspectReport: Codable, Equatable, Sendable {
     public var movie: MovieReport?
     /// HEIC stills: the primary image and the item list.
     public var heif: HEIFReport? = nil
+    /// Stills that are Android Motion Photos: the layout and the embedded video (as `scan` reports it).
+    public var motionPhoto: MotionPhotoSummary? = nil
     /// What the reader accepted leniently (`MovieFile.warnings`, `StillImageInfo.warnings`);
     /// absent when nothing was.
     public var warnings: [String]? = nil

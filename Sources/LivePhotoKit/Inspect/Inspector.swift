@@ -11,13 +11,15 @@ public enum Inspector {
             switch try FileKind.detect(source) {
             case .jpeg:
                 let info = try StillImageReader.read(path: path)
-                return InspectReport(path: path, kind: .still, format: .jpeg, still: stillReport(info), movie: nil, warnings: info.warnings.isEmpty ? nil : info.warnings)
+                var report = InspectReport(path: path, kind: .still, format: .jpeg, still: stillReport(info), movie: nil)
+                report.addMotionPhoto(warnings: info.warnings) { try MotionPhotoSummary.read(source) }
+                return report
             case .heic:
                 let heic = try HEICStill(source: source)
                 let info = try heic.info(path: path)
                 var report = InspectReport(path: path, kind: .still, format: .heic, still: stillReport(info), movie: nil)
-                report.warnings = info.warnings.isEmpty ? nil : info.warnings
                 report.heif = try HEIFReport.make(heic.file)
+                report.addMotionPhoto(warnings: info.warnings) { try MotionPhotoSummary.readHEIC(source) }
                 return report
             case .quickTimeMovie, .mp4Movie:
                 let file = try MovieFile(source: source)
@@ -65,5 +67,19 @@ public enum Inspector {
                                          moovPosition: file.moovBeforeMedia ? .beforeMedia : .afterMedia, tracks: tracks,
                                          contentIdentifier: movie.contentIdentifier, metadata: metadata, stillImageTime: still,
                                          stillImageTimeTrackCount: movie.stillImageTimeTracks.count)
+    }
+}
+
+extension InspectReport {
+    /// Sets the still's warnings and its Motion Photo summary. A still that says it is a Motion
+    /// Photo but whose video cannot be read is still inspected: the reason becomes a warning.
+    mutating func addMotionPhoto(warnings stillWarnings: [String], _ read: () throws -> MotionPhotoSummary?) {
+        var all = stillWarnings
+        do {
+            motionPhoto = try read()
+        } catch {
+            all.append("a Motion Photo whose video cannot be read: \((error as? LivePhotoError)?.reason ?? String(describing: error))")
+        }
+        warnings = all.isEmpty ? nil : all
     }
 }
