@@ -19,6 +19,7 @@ VERSION_FLAGS = -Xcc '-DLIVEPHOTO_LIBEXIF_VERSION="$(EXIF_VERSION)"' -Xcc '-DLIV
 DOCS = .build/docs
 APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
+TEST_PYTHON_PACKAGES = pillow-heif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps test-deps build release test demo bench man completions install uninstall deb test-install fixtures clean
@@ -43,6 +44,14 @@ test-deps: deps
 		echo "test-deps: installing $(TEST_PACKAGES)"; \
 		( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) ) \
 			|| { echo "test-deps: could not install $(TEST_PACKAGES)" >&2; exit 1; }; \
+	fi
+	@# Debian's libheif (1.15) refuses iOS 17+ HEICs; pillow-heif brings a current one for the pixel cross-checks.
+	@if python3 -c 'import pillow_heif' 2>/dev/null; then \
+		echo "test-deps: pillow-heif present"; \
+	else \
+		echo "test-deps: installing $(TEST_PYTHON_PACKAGES) from PyPI"; \
+		python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore $(TEST_PYTHON_PACKAGES) \
+			|| { echo "test-deps: could not install $(TEST_PYTHON_PACKAGES)" >&2; exit 1; }; \
 	fi
 
 build: deps

@@ -11,6 +11,9 @@ public enum Requirement: Sendable, CustomStringConvertible {
     case corpusFile(String)
     /// An executable on PATH (a reader we cross-check against, or a tool that builds inputs).
     case tool(String)
+    /// A Python module python3 can import (pillow_heif: a current libheif, which Debian's
+    /// heif-convert is not: it refuses iOS 17+ HEICs).
+    case pythonModule(String)
 
     public static let ffprobe = Requirement.tool("ffprobe")
     public static let ffmpeg = Requirement.tool("ffmpeg")
@@ -19,12 +22,14 @@ public enum Requirement: Sendable, CustomStringConvertible {
     public static let heifConvert = Requirement.tool("heif-convert")
     public static let heifEnc = Requirement.tool("heif-enc")
     public static let python3 = Requirement.tool("python3")
+    public static let pillowHEIF = Requirement.pythonModule("pillow_heif")
 
     public var isMet: Bool {
         switch self {
         case .corpus: Support.hasCorpus
         case .corpusFile(let relative): Support.hasCorpusFile(relative)
         case .tool(let name): Support.tool(name) != nil
+        case .pythonModule(let name): Support.canImport(pythonModule: name)
         }
     }
 
@@ -33,6 +38,7 @@ public enum Requirement: Sendable, CustomStringConvertible {
         case .corpus: "the corpus (\(Support.corpus.path)) is absent"
         case .corpusFile(let relative): "corpus file \(relative) is absent"
         case .tool(let name): "\(name) is not installed"
+        case .pythonModule(let name): "the Python module \(name) is not installed (make test-deps installs it)"
         }
     }
 
