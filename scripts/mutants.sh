@@ -7,6 +7,11 @@
 #   MUTANTS_DIR  the scratch copy (kept between runs so its .build is reused);
 #                default ${TMPDIR:-/tmp}/livephoto-mutants
 #   MUTANTS      a regular expression: only the mutants whose name matches
+#   MUTANTS_RANDOM=N [MUTANTS_SEED=S]
+#                instead of the list: N one-line mutants drawn with the seed from every
+#                module by operator (scripts/mutants-random.py says which), each run against
+#                its module's tests (then the whole suite, before it counts as a survivor);
+#                the last line is `killed X of Y`; exit 1 below 85% killed
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,6 +61,12 @@ run_tests() { # filter, log
 
 echo "mutants: building the unmutated copy in $scratch"
 "$SWIFT" build --build-tests >"$scratch/.mutant-logs/baseline.log" 2>&1 || { echo "mutants: the unmutated tree does not build (see $scratch/.mutant-logs/baseline.log)"; exit 2; }
+
+if [ -n "${MUTANTS_RANDOM:-}" ]; then
+    # The whole suite must pass without the mutants, or a kill would mean nothing.
+    "$SWIFT" test --skip-build >"$scratch/.mutant-logs/baseline-all.log" 2>&1 || { echo "mutants: the suite fails on the unmutated tree (see $scratch/.mutant-logs/baseline-all.log)"; exit 2; }
+    exec python3 "$repo/scripts/mutants-random.py" "$MUTANTS_RANDOM" "${MUTANTS_SEED:-1}" "$SWIFT"
+fi
 
 # The tests must pass without the mutants, or a kill would mean nothing.
 declare -A passing

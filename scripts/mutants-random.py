@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Random one-line mutants for `make mutants` (MUTANTS_RANDOM=N MUTANTS_SEED=S).
+
+Run by scripts/mutants.sh inside its scratch copy, after the unmutated build. Draws one-line
+mutants with the seed from every Swift module by operator, builds each, and runs the tests of
+its module; a mutant those tests miss is run against the whole suite before it counts as a
+survivor (a box-layer mutant is often caught by the pairing tests above it). A mutant that does
+not compile is not counted: the next one is drawn instead. The last line is `killed X of Y`.
+
+Operators (each a change a careless edit could make):
+  compare-flip    a comparison turned around (< to >=, == to !=, ...)
+  compare-strict  <= made <, >= made >
+  bound           an integer literal in a comparison or a range moved by one
+  constant        an integer literal changed (0 to 1, N to N+1)
+  negate          the condition of an if/guard/while negated
+  drop            an expression statement (a call, an assignment, an append) removed
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+# Module folder -> the test target that is its own.
+MODULE_TESTS = {
+    "BinaryIO": "BinaryIOTests",
+    "ISOBMFF": "ISOBMFFTests",
+    "StillImage": "StillImageTests",
+    "VideoFrames": "LivePhotoKitTests",
+    "LivePhotoKit": "LivePhotoKitTests",
+    "livephoto": "LivePhotoCLITests",
+}
+
+COMPARE_FLIP = {"<": ">=", ">": "<=", "<=": ">", ">=": "<", "==": "!=", "!=": "=="}
+COMPARE_RE = re.compile(r"(?<=[\w)\]] )(==|!=|<=|>=|<|>)(?= [\w(.\[!$-])")
+INT_RE = re.compile(r"(?<![\w.$])(\d+)(?![\w.])")
+CONDITION_RE = re.compile(r"^(\s*)(if|guard|while) (?!let |var |case |#)(.+?)( else)? \{\s*$")
+DROP_RE = re.compile(r"^\s*(try )?[a-z_][\w.]*(\([^=]*\)|\s*[+\-]?= .+|\.append\(.+\))\s*$")
+
+
+def skip_line(line):
+    s = line.strip()
+    return (not s or s.startswith("//") or s.startswith("///") or s.startswith("import ")
+            or s.startswith("@") or s.startswith("case ") or "\"" in s or "precondition" in s
+            or "fatalError" in s or "static let" in s or "#if" in s)
+
+
+def candidates(root):
+    found = []
+    for module in sorted(MODULE_TESTS):
+        base = os.path.join(root, "Sources", module)
+        for dirpath, _, names in sorted(os.walk(base)):
+            for name in sorted(names):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.relpath(os.path.join(dirpath, name), root)
+                with open(os.path.join(root, path)) as f:
+                    lines = f.read().split("\n")
+                for i, line in enumerate(lines):
+                    if skip_line(line):
+                        continue
+                    found += [(module, path, i, op, line, new) for op, new in mutations(line)]
+    return found
+
+
+def mutations(line):
+    out = []
+    for m in COMPARE_RE.finditer(line):
+        op = m.group(1)
+        out.append(("compare-flip", line[:m.start()] + COMPARE_FLIP[op] + line[m.end():]))
+        if op in ("<=", ">="):
+            out.append(("compare-strict", line[:m.start()] + op[0] + line[m.end():]))
+    in_bound = bool(COMPARE_RE.search(line)) or "..<" in line or "..." in line
+    for m in INT_RE.finditer(line):
+        n = int(m.group(1))
+        if in_bound:
+            for d in (1, -1):
+                if n + d >= 0:
+                    out.append(("bound", line[:m.start()] + str(n + d) + line[m.end():]))
+        else:
+            out.append(("constant", line[:m.start()] + str(1 if n == 0 else n + 1) + line[m.end():]))
+    c = CONDITION_RE.match(line)
+    if c and "," not in c.group(3) and " = " not in c.group(3):
+        indent, keyword, cond, els = c.groups()
+        out.append(("negate", f"{indent}{keyword} !({cond}){els or ''} {{"))
+    if DROP_RE.match(line) and not line.rstrip().endswith("{") and "return" not in line:
+        out.append(("drop", re.match(r"^\s*", line).group(0) + "_ = 0 // dropped"))
+    return out
+
+
+def run(cmd, log):
+    with open(log, "a") as f:
+        return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode == 0
+
+
+def main():
+    wanted, seed, swift, root = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], os.getcwd()
+    pool = candidates(root)
+    random.Random(seed).shuffle(pool)
+    logs = os.path.join(root, ".mutant-logs")
+    os.makedirs(logs, exist_ok=True)
+    print(f"mutants: {len(pool)} candidate one-line mutants; drawing {wanted} that compile (seed {seed})")
+    tested = killed = 0
+    survivors = []
+    for module, path, i, op, old, new in pool:
+        if tested == wanted:
+            break
+        full = os.path.join(root, path)
+        with open(full) as f:
+            original = f.read()
+        lines = original.split("\n")
+        if lines[i] != old:
+            continue
+        lines[i] = new
+        with open(full, "w") as f:
+            f.write("\n".join(lines))
+        name = f"{path}:{i + 1}:{op}"
+        log = os.path.join(logs, "random-" + re.sub(r"[^A-Za-z0-9]", "_", name) + ".log")
+        open(log, "w").close()
+        try:
+            if not run([swift, "build", "--build-tests"], log):
+                continue
+            tested += 1
+            own = MODULE_TESTS[module]
+            if not run([swift, "test", "--skip-build", "--filter", own], log):
+                result = f"killed by {own}"
+                killed += 1
+            elif not run([swift, "test", "--skip-build"], log):
+                result = "killed by the suites above it"
+                killed += 1
+            else:
+                result = "SURVIVED"
+                survivors.append(name)
+            print(f"  {name:70} {result}\n      - {old.strip()}\n      + {new.strip()}", flush=True)
+        finally:
+            with open(full, "w") as f:
+                f.write(original)
+    subprocess.run([swift, "build", "--build-tests"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if survivors:
+        print("mutants: survived: " + " ".join(survivors))
+    print(f"killed {killed} of {tested}")
+    sys.exit(0 if tested and killed * 100 >= 85 * tested else 1)
+
+
+if __name__ == "__main__":
+    main()
