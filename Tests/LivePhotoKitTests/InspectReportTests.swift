@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import BinaryIO
+import ISOBMFF
 @testable import LivePhotoKit
 import TestSupport
 
