@@ -113,11 +113,16 @@ struct CorpusWideTests {
             // One UI 6 puts only the MP4 there; older phones put `sefd` inside after it.
             return Array(payload.prefix(ISOBoxes.topLevel(payload).filter { $0.type != "sefd" }.last.map { $0.range.upperBound } ?? payload.count))
         }
-        for tag in ["MotionPhotoVideo", "EmbeddedVideoFile", "MicroVideo"] {
-            let out = try Support.run(try Support.requireTool("exiftool"), ["-b", "-" + tag, path])
-            if out.status == 0, out.outData.count > 8 { return Array(out.outData) }
+        // The Google directory as exiftool lists it: the items after the primary fill the end
+        // of the file in order (exiftool 12.57 has no MotionPhotoVideo tag to extract it).
+        let exiftool = try Support.requireTool("exiftool")
+        func list(_ tag: String) throws -> [String] {
+            try Support.run(exiftool, ["-a", "-s3", "-" + tag, path]).out.split(separator: "\n").map(String.init)
         }
-        throw NoEmbeddedVideo(path: path)
+        let semantics = try list("DirectoryItemSemantic"), lengths = try list("DirectoryItemLength").compactMap(Int.init)
+        guard semantics.count == lengths.count, let video = semantics.firstIndex(of: "MotionPhoto") else { throw NoEmbeddedVideo(path: path) }
+        let start = bytes.count - lengths[video...].reduce(0, +)
+        return Array(bytes[start..<start + lengths[video]])
     }
 }
 
