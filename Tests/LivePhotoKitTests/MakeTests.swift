@@ -294,11 +294,12 @@ struct MovieCaptureMetadataTests {
 
     @Test("Apple's creation dates keep their local time and zone")
     func creationDate() {
-        #expect(MovieCaptureMetadata.parseCreationDate("2024-01-02T03:04:05+0100")! == ("2024:01:02 03:04:05", "+01:00"))
-        #expect(MovieCaptureMetadata.parseCreationDate("2024-01-02T03:04:05-08:00")! == ("2024:01:02 03:04:05", "-08:00"))
-        #expect(MovieCaptureMetadata.parseCreationDate("2024-01-02T03:04:05.123Z")! == ("2024:01:02 03:04:05", "+00:00"))
-        #expect(MovieCaptureMetadata.parseCreationDate("2024-13-02T03:04:05Z") == nil)
-        #expect(MovieCaptureMetadata.parseCreationDate("yesterday") == nil)
+        func exif(_ text: String) -> [String?]? { CaptureTime.iso8601(text).map { [$0.exifDateTime, $0.exifOffset] } }
+        #expect(exif("2024-01-02T03:04:05+0100") == ["2024:01:02 03:04:05", "+01:00"])
+        #expect(exif("2024-01-02T03:04:05-08:00") == ["2024:01:02 03:04:05", "-08:00"])
+        #expect(exif("2024-01-02T03:04:05.123Z") == ["2024:01:02 03:04:05", "+00:00"])
+        #expect(exif("2024-13-02T03:04:05Z") == nil)
+        #expect(exif("yesterday") == nil)
     }
 
     @Test("EXIF orientation from the track's rotation")

@@ -81,6 +81,39 @@ public struct CaptureTime: Sendable, Equatable {
         return digits.isEmpty ? nil : n
     }
 
+    /// The wall-clock reading as EXIF writes it: "YYYY:MM:DD HH:MM:SS".
+    public var exifDateTime: String {
+        let days = wallClock >= 0 ? wallClock / 86_400 : (wallClock - 86_399) / 86_400
+        let second = wallClock - days * 86_400
+        let (y, m, d) = CaptureTime.civilDate(daysSince1970: days)
+        return Self.padded(y, 4) + ":" + Self.padded(m, 2) + ":" + Self.padded(d, 2) + " "
+            + Self.padded(Int(second / 3600), 2) + ":" + Self.padded(Int(second % 3600 / 60), 2) + ":" + Self.padded(Int(second % 60), 2)
+    }
+
+    /// The offset as EXIF OffsetTimeOriginal writes it ("+02:00", "-05:30"); nil when unknown.
+    public var exifOffset: String? {
+        utcOffset.map { o in (o < 0 ? "-" : "+") + Self.padded(Int(abs(o) / 3600), 2) + ":" + Self.padded(Int(abs(o) % 3600 / 60), 2) }
+    }
+
+    static func padded(_ n: Int, _ width: Int) -> String {
+        let text = String(n)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (the inverse of `daysSince1970`).
+    static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
     /// Days from 1970-01-01 to a proleptic Gregorian date (the usual era-based formula).
     static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)

@@ -27,26 +27,12 @@ struct MovieCaptureMetadata: Equatable {
         if let text = key("location.ISO6709") ?? MovieCaptureMetadata.userDataText(movie, 0xA978_797A) { // ©xyz
             location = MovieCaptureMetadata.parseISO6709(text)
         }
-        if let text = key("creationdate"), let parsed = MovieCaptureMetadata.parseCreationDate(text) {
-            (dateTimeOriginal, offsetTimeOriginal) = parsed
-        } else if let seconds = MovieCaptureMetadata.movieHeaderCreationTime(movie), seconds > 0 {
-            // mvhd counts seconds since 1904-01-01 UTC.
-            let date = Date(timeIntervalSince1970: TimeInterval(seconds) - 2_082_844_800)
-            let f = DateFormatter()
-            f.locale = Locale(identifier: "en_US_POSIX")
-            f.timeZone = TimeZone(identifier: "UTC")
-            f.dateFormat = "yyyy:MM:dd HH:mm:ss"
-            dateTimeOriginal = f.string(from: date)
-            offsetTimeOriginal = "+00:00"
+        // One date reader for scan and make: creationdate (local time and zone), else mvhd (UTC).
+        // A creationdate without a zone is written as +00:00, as before.
+        if let time = CaptureTime.iso8601(key("creationdate")) ?? CaptureTime.movieHeader(movie.header.creationTime) {
+            dateTimeOriginal = time.exifDateTime
+            offsetTimeOriginal = time.exifOffset ?? "+00:00"
         }
-    }
-
-    /// `mvhd` creation time (seconds since 1904), read from the atom's payload.
-    static func movieHeaderCreationTime(_ movie: Movie) -> UInt64? {
-        guard let mvhd = movie.moov.child("mvhd") else { return nil }
-        var r = ByteReader(mvhd.payload)
-        guard let version = try? r.readUInt8(), (try? r.skip(3)) != nil else { return nil }
-        return version == 1 ? try? r.readUInt64() : (try? r.readUInt32()).map(UInt64.init)
     }
 
     /// A QuickTime user-data text atom: 16-bit length, 16-bit language, text.
@@ -56,33 +42,6 @@ struct MovieCaptureMetadata: Equatable {
         guard let length = try? r.readUInt16(), (try? r.skip(2)) != nil, let bytes = try? r.readBytes(Int(length)) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
         return text.isEmpty ? nil : text
-    }
-
-    /// ISO 8601 as Apple writes it: `2024-01-02T03:04:05+0100` (also `...05-08:00`, `...05Z`,
-    /// fractional seconds). Returns the local date-time in EXIF form and the zone as "+HH:MM".
-    static func parseCreationDate(_ text: String) -> (String, String)? {
-        let chars = Array(text.utf8)
-        func digits(_ at: Int, _ n: Int) -> Int? {
-            guard at + n <= chars.count else { return nil }
-            var v = 0
-            for c in chars[at..<at + n] { guard c >= 48, c <= 57 else { return nil }; v = v * 10 + Int(c - 48) }
-            return v
-        }
-        guard let y = digits(0, 4), chars.count >= 19, chars[4] == 45, let mo = digits(5, 2), chars[7] == 45, let d = digits(8, 2),
-              chars[10] == 84 || chars[10] == 32, let h = digits(11, 2), chars[13] == 58, let mi = digits(14, 2), chars[16] == 58,
-              let s = digits(17, 2), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61 else { return nil }
-        var i = 19
-        if i < chars.count, chars[i] == 46 { i += 1; while i < chars.count, chars[i] >= 48, chars[i] <= 57 { i += 1 } }
-        var zone = "+00:00"
-        if i < chars.count {
-            if chars[i] == 90 { zone = "+00:00" }
-            else if chars[i] == 43 || chars[i] == 45, let zh = digits(i + 1, 2) {
-                let colon = i + 3 < chars.count && chars[i + 3] == 58
-                guard let zm = digits(i + (colon ? 4 : 3), 2) ?? (i + 3 == chars.count ? 0 : nil), zh < 24, zm < 60 else { return nil }
-                zone = String(format: "%@%02d:%02d", chars[i] == 43 ? "+" : "-", zh, zm)
-            } else { return nil }
-        }
-        return (String(format: "%04d:%02d:%02d %02d:%02d:%02d", y, mo, d, h, mi, s), zone)
     }
 
     /// ISO 6709 as phones write it: `+37.3349-122.0090+010.000/` (degrees; also ±DDMM.M and

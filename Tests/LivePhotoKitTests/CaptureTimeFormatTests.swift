@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import PropertyBased
+@testable import LivePhotoKit
+
+@Suite("capture times: one reader, EXIF text written back exactly")
+struct CaptureTimeFormatTests {
+    /// 0001-01-01 to 9999-12-31 as wall-clock seconds since 1970.
+    static let wallClocks = Gen.int(in: -62_135_596_800...253_402_300_799)
+    /// Quarter hours from UTC-12 to UTC+14.
+    static let offsets = Gen.int(in: -48...56)
+
+    @Test("every wall clock and offset reads back from its EXIF text to the same capture time")
+    func exifRoundTrip() async {
+        await propertyCheck(count: 500, input: Self.wallClocks, Self.offsets) { wall, quarters in
+            let time = CaptureTime(wallClock: Int64(wall), utcOffset: Int64(quarters) * 900)
+            #expect(CaptureTime.exif(dateTime: time.exifDateTime, offset: time.exifOffset) == time)
+        }
+    }
+
+    @Test("the EXIF text agrees with Foundation's calendar", arguments: [0, 1_717_243_200, -1, 951_782_400, 4_107_542_399, -2_208_988_800])
+    func agreesWithFoundation(seconds: Int) {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy:MM:dd HH:mm:ss"
+        let time = CaptureTime(wallClock: Int64(seconds), utcOffset: -19_800)
+        #expect(time.exifDateTime == f.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        #expect(time.exifOffset == "-05:30")
+    }
+
+    @Test("make's movie dates: creationdate with its zone, else mvhd as UTC; one parser for both commands")
+    func movieDates() {
+        #expect(CaptureTime.iso8601("2024-09-06T18:08:07+0200").map { [$0.exifDateTime, $0.exifOffset] } == ["2024:09:06 18:08:07", "+02:00"])
+        #expect(CaptureTime.iso8601("2024-09-06T18:08:07.25-08:00")?.exifOffset == "-08:00")
+        #expect(CaptureTime.movieHeader(3_808_483_687)?.exifDateTime == "2024:09:06 16:08:07")
+        #expect(CaptureTime.movieHeader(0) == nil)
+    }
+}
