@@ -141,7 +141,9 @@ struct ByteNameCLITests {
             #expect(Self.names(d) == [Self.latin1 + Self.bytes(".mov"), Self.latin1 + Self.bytes(".JPG")])
             #expect(try Self.livephoto([Self.bytes("verify"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".JPG"), d + Self.bytes("/") + Self.latin1 + Self.bytes(".mov")]).status == 0)
 
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+            // The Motion Photo half needs the generator's python3: without it, a warning (a
+            // failure under CI=true) says what was not checked.
+            guard Support.reader("python3") != nil else { return }
             let motion = dir.appendingPathComponent("motion")
             try FileManager.default.createDirectory(at: motion, withIntermediateDirectories: true)
             try ConvertCLITests.motionPhotos(in: motion)
