@@ -14,7 +14,9 @@ struct ScanCommand: ParsableCommand {
         movie creation dates), \
         still-without-movie, movie-without-still (an identifier no other file carries), \
         candidate (belong together by name, or by identifier without the track: what \
-        'pair DIR' pairs), unreadable. Names match by folder and stem, extension case ignored, \
+        'pair DIR' pairs), unreadable, motion-photo (one finding only, never paired), \
+        duplicate-identifier (one identifier on several stills or movies: copies, which pair \
+        inside their own folder first). Names match by folder and stem, extension case ignored, \
         with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count.
         Exit code 3 when a file or folder could not be read, else 0.
         """
