@@ -53,12 +53,7 @@ struct MakeFrameTests {
         clip.extraArguments = ["-x265-params", "log-level=error:keyint=8:min-keyint=8:open-gop=1:bframes=3:scenecut=0"]
         let movie = try MakeClips.generate(clip, in: dir, duration: 1)
         for n in 0..<clip.rate {
-            let out = dir.appendingPathComponent("frame\(n)")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-            var options = MakeOptions()
-            options.stillTime = .frame(n)
-            options.outputDirectory = out.path
-            let result = try MakeOperation.run(movie: movie, options: options)
+            let (result, _) = try MakeCorpusTests.make(frame: n, of: movie, in: dir)
             let ours = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir)
             let reference = try MakeClips.reference(clip, path: movie, frame: n, in: dir)
             #expect(ours.psnr(reference) >= 40, "frame \(n): \(ours.psnr(reference)) dB")
@@ -87,15 +82,7 @@ struct MakeFrameTests {
         let base = frames.base.split(separator: "/").compactMap { Int64($0) }
         try #require(base.count == 2)
         for n in [1, 4, 7] {
-            let out = dir.appendingPathComponent("frame\(n)")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-            var options = MakeOptions()
-            options.stillTime = .frame(n)
-            options.outputDirectory = out.path
-            let result = try MakeOperation.run(movie: movie, options: options)
-            let written = try MovieFile.open(path: result.movieOutput)
-            let track = try #require(written.movie.stillImageTimeTracks.first)
-            let tick = Int64(FrameTiming(track: track, movieTimescale: movieTimescale).startTick(ofFrame: 0))
+            let (result, tick) = try MakeCorpusTests.make(frame: n, of: movie, in: dir)
             // tick / movie timescale in [start_n, start_n+1) × base, compared exactly.
             let at = { (pts: Int64) in pts * base[0] * Int64(movieTimescale) }
             #expect(at(frames.starts[n]) <= tick * base[1] && tick * base[1] < at(frames.starts[n + 1]),
@@ -389,6 +376,19 @@ struct MakeCorpusTests {
         return (rows.map { $0[0] }, last[0] + last[1], stream.out.trimmingCharacters(in: CharacterSet(charactersIn: ", \n")))
     }
 
+    /// `make --still-frame n -o DIR/frame<n>`: the result and the still-image-time tick written.
+    static func make(frame n: Int, of movie: String, in dir: URL) throws -> (result: MakeResult, tick: Int64) {
+        let out = dir.appendingPathComponent("frame\(n)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        var options = MakeOptions()
+        options.stillTime = .frame(n)
+        options.outputDirectory = out.path
+        let result = try MakeOperation.run(movie: movie, options: options)
+        let written = try MovieFile.open(path: result.movieOutput)
+        let track = try #require(written.movie.stillImageTimeTracks.first)
+        return (result, FrameTiming(track: track, movieTimescale: written.movie.header.timescale).startTick(ofFrame: 0))
+    }
+
     @Test("iPhone 15 movie (600 ticks, 20-tick frames, then variable): make --still-frame N writes a still-image-time inside frame N",
           .requires(.corpus, .ffprobe))
     func everyFrameOfTheIPhoneMovie() throws {
@@ -400,20 +400,11 @@ struct MakeCorpusTests {
         // Decoding is ~0.5 s a frame: every frame that starts a third of a millisecond past one
         // (n = 1 mod 3, and the variable-rate 53 and 56, which seconds put a tick early), the first and the last.
         for n in [0, 53, 56, 57] + Array(stride(from: 1, to: 58, by: 3)) {
-            let out = dir.appendingPathComponent("frame\(n)")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-            var options = MakeOptions()
-            options.stillTime = .frame(n)
-            options.outputDirectory = out.path
-            let result = try MakeOperation.run(movie: movie, options: options)
-            let written = try MovieFile.open(path: result.movieOutput)
-            #expect(written.movie.header.timescale == 600)
-            let track = try #require(written.movie.stillImageTimeTracks.first)
-            let tick = FrameTiming(track: track, movieTimescale: 600).startTick(ofFrame: 0)
+            let (result, tick) = try Self.make(frame: n, of: movie, in: dir)
             let end = n + 1 < frames.starts.count ? frames.starts[n + 1] : frames.end
             #expect(frames.starts[n] <= tick && tick < end, "frame \(n) is [\(frames.starts[n]), \(end)) ticks; the still-image-time is \(tick)")
             #expect(result.stillTime == Double(tick) / 600)
-            try FileManager.default.removeItem(at: out)
+            try FileManager.default.removeItem(atPath: PathComponents.directory(of: result.still))
         }
     }
 }
