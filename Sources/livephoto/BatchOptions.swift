@@ -30,7 +30,7 @@ let coreCount = ParallelWork.defaultJobs
 /// `-j`, `-q`, `--json`: how a command works through folders and what it prints. Used by
 /// every command that takes folders (pair, make, convert, verify, scan).
 struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(Help.text.jobs))
+    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp(Help.text.jobs, valueName: "N"), transform: OptionValues.jobs)
     var jobs: Int = Help.defaultJobs
 
     @Flag(name: .shortAndLong, help: ArgumentHelp(Help.text.quiet))
@@ -38,8 +38,6 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
 
     @Flag(name: .long, help: ArgumentHelp(Help.text.json))
     var json = false
-
-    func validate() throws { if jobs < 1 { throw ValidationError("--jobs must be 1 or more") } }
 
     /// A progress bar on a terminal, unless the output is quiet or JSON.
     func progress(_ label: String) -> ProgressReporter? {

@@ -32,13 +32,14 @@ struct MakeCommand: ParsableCommand {
     @Flag(name: .long, help: "Write a fresh identifier even if the movie carries one.")
     var newId = false
 
-    @Option(name: .long, help: ArgumentHelp("The still is the frame shown at this time (default: the middle of the video).", valueName: "SECONDS"))
+    // `.unconditional`: "-1" is taken as the value (and refused by validate()), not as an option.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The still is the frame shown at this time (default: the middle of the video).", valueName: "SECONDS"))
     var stillTime: Double?
 
-    @Option(name: .long, help: ArgumentHelp("The still is video frame N (0-based, presentation order).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The still is video frame N (0-based, presentation order).", valueName: "N"))
     var stillFrame: Int?
 
-    @Option(name: .long, help: ArgumentHelp("JPEG quality, 1 to 100.", valueName: "Q"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("JPEG quality, 1 to 100.", valueName: "Q"))
     var quality: Int = 92
 
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444.", valueName: "420|444"))
@@ -49,8 +50,10 @@ struct MakeCommand: ParsableCommand {
 
     enum Inputs { case movies([String]), folders([String]) }
 
+    /// A folder named like a movie (`x.MOV`) is taken as the movie it is named: `make` then
+    /// says it is a directory (exit 3), rather than walking it and finding nothing to do.
     func inputs() throws -> Inputs {
-        let isDir = paths.map(FileSystemCalls.isDirectory)
+        let isDir = paths.map { FileSystemCalls.isDirectory($0) && ScannedFile.Role(named: $0) != .movie }
         if isDir.contains(true) {
             guard isDir.allSatisfy({ $0 }) else { throw ValidationError("give either movies or folders, not a mix of both") }
             return .folders(paths)

@@ -54,7 +54,8 @@ struct PairCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Pair a file that has other hard links by writing a new file under this name only (by default refused).")
     var splitHardLinks = false
-    @Option(name: .long, help: ArgumentHelp("Wait this long for another livephoto working on the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wait this long for another livephoto working on the same files, then give up as busy (exit 4).", valueName: "SECONDS"),
+            transform: OptionValues.waitSeconds)
     var wait: Double = PairOptions().lockWait
     @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
     var faststart = false
@@ -70,7 +71,6 @@ struct PairCommand: ParsableCommand {
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
         if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
         if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
-        if !wait.isFinite || wait < 0 { throw ValidationError("--wait must be a number of seconds, 0 or more") }
     }
 
     func run() throws {

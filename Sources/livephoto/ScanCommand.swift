@@ -14,7 +14,9 @@ struct ScanCommand: ParsableCommand {
         movie creation dates), \
         still-without-movie, movie-without-still (an identifier no other file carries), \
         candidate (belong together by name, or by identifier without the track: what \
-        'pair DIR' pairs), unreadable. Names match by folder and stem, extension case ignored, \
+        'pair DIR' pairs), unreadable, motion-photo (one finding only, never paired), \
+        duplicate-identifier (one identifier on several stills or movies: copies, which pair \
+        inside their own folder first). Names match by folder and stem, extension case ignored, \
         with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count.
         Exit code 3 when a file or folder could not be read, else 0.
         """
@@ -54,10 +56,11 @@ enum ScanTable {
         // Cells are made printable before they are measured: an escaped name is longer.
         let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")].map { PathText.printable($0) } }
         let header = ["FINDING", "STILL", "MOVIE", "IDENTIFIER / DETAIL"]
-        var widths = header.map(\.count)
-        for r in rows { for (i, c) in r.enumerated() where i < 3 { widths[i] = max(widths[i], c.count) } }
+        // Measured and padded in terminal columns, one rule for both (`TerminalColumns`).
+        var widths = header.map(TerminalColumns.width)
+        for r in rows { for (i, c) in r.enumerated() where i < 3 { widths[i] = max(widths[i], TerminalColumns.width(c)) } }
         func line(_ r: [String]) -> String {
-            r.enumerated().map { i, c in i < 3 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0) : c }.joined(separator: "  ")
+            r.enumerated().map { i, c in i < 3 ? TerminalColumns.padded(c, to: widths[i]) : c }.joined(separator: "  ")
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }

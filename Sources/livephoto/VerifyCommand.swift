@@ -32,13 +32,13 @@ struct VerifyCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat every warning (what cameras write but Photos is not known to need) as an error.")
     var strict = false
 
-    @Option(name: .long, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"),
+            transform: OptionValues.waitSeconds)
     var wait: Double = 10
 
     @OptionGroup var options: RunOptions<VerifyHelp>
 
     func validate() throws {
-        if !wait.isFinite || wait < 0 { throw ValidationError("--wait must be a number of seconds, 0 or more") }
         _ = try InputMode.decide(paths)
     }
 

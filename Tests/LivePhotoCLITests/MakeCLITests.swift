@@ -17,6 +17,48 @@ struct MakeCLITests {
         #expect(try CLITests.livephoto(["make", "--help"]).out.contains("--subsampling"))
     }
 
+    @Test("make x.MOV where x.MOV is a folder: one line naming it, exit 3, nothing written; a folder named otherwise is make DIR")
+    func folderNamedLikeAMovie() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["x.MOV", "y.mp4"] {
+            let folder = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            for args in [["make", folder.path], ["make", "-o", dir.path, folder.path + "/"]] {
+                let r = try CLITests.livephoto(args)
+                #expect(r.status == 3, "\(args): \(r.err)")
+                #expect(r.err.hasPrefix("livephoto: \(args.last!): is a directory") && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+                #expect(r.out.isEmpty)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+        let plain = dir.appendingPathComponent("clips")
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: false)
+        _ = try CLITests.copy("movie-moov-last.mov", to: plain, as: "IMG_0001.MOV")
+        let batch = try CLITests.livephoto(["make", "--dry-run", plain.path])
+        #expect(batch.status == 0, "\(batch.err)")
+        #expect(batch.out.contains("would make \(plain.appendingPathComponent("IMG_0001.JPG").path)"), "\(batch.out)")
+    }
+
+    @Test("--jobs and --wait out of range (-1, 0, not a number) on every command that has them: exit 2, naming the option and its range",
+          arguments: ["pair", "make", "convert", "verify", "scan"])
+    func optionRanges(command: String) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var cases: [([String], String)] = [(["--jobs", "-1"], "'--jobs <N>': give a whole number, 1 or more"), (["-j", "-1"], "'-j <N>': give a whole number, 1 or more"),
+                                          (["--jobs=0"], "'--jobs <N>': give a whole number, 1 or more"), (["-j", "two"], "'-j <N>': give a whole number, 1 or more")]
+        if command == "pair" || command == "verify" {
+            cases += [(["--wait", "-1"], "'--wait <SECONDS>': give a number of seconds, 0 or more"), (["--wait=inf"], "'--wait <SECONDS>': give a number of seconds, 0 or more")]
+        }
+        for (option, message) in cases {
+            let r = try CLITests.livephoto([command] + option + [dir.path])
+            #expect(r.status == 2, "\(command) \(option): \(r.err)")
+            #expect(r.err.hasPrefix("Error: The value '\(option.last!.split(separator: "=").last!)' is invalid for \(message)\n"), "\(command) \(option): \(r.err)")
+        }
+        // In range: accepted.
+        #expect(try CLITests.livephoto([command, "--jobs", "1", "-q", dir.path]).status == 0)
+    }
+
     @Test("make: --json, then exit 4 for a still that is not the movie's, exit 3 for a missing or bad movie, -q silent")
     func exitCodes() throws {
         let dir = try CLITests.scratch()

@@ -39,8 +39,9 @@ struct CompactJSONTests {
         let kinds = LibraryFinding.Kind.allCases.filter { $0 != .motionPhoto }
         await propertyCheck(count: 400, input: Gen.int(in: 0...(kinds.count - 1)), Self.optionalText, Self.optionalText, Self.optionalText,
                             Self.optionalText, Self.optionalText, Self.optionalText) { kind, still, movie, identifier, stillID, movieID, detail in
-            let finding = LibraryFinding(finding: kinds[kind], still: still, movie: movie, identifier: identifier,
+            var finding = LibraryFinding(finding: kinds[kind], still: still, movie: movie, identifier: identifier,
                                          stillIdentifier: stillID, movieIdentifier: movieID, detail: detail)
+            if finding.finding == .duplicateIdentifier { finding.copies = [still, movie, detail].compactMap { $0 } }
             #expect(finding.compactJSON == (try? Self.encoded(finding)))
         }
     }

@@ -13,7 +13,7 @@ struct LibraryTests {
     /// b/IMG_0003.JPG + b/IMG_0003_HEVC.MOV      candidate (_HEVC suffix; only the still has an id)
     /// b/live.JPG + c/other-name.MOV             paired (by identifier, whatever the names)
     /// b/IMG_0005.JPG + b/IMG_0005.MOV           identifier-mismatch
-    /// c/orphan.jpg                              still-without-movie
+    /// c/orphan.jpg                              still-without-movie (and, with b/IMG_0003.JPG, duplicate-identifier)
     /// c/lonely.mov                              movie-without-still
     /// c/IMG_0006.JPG + c/IMG_0006.MOV (junk)    unreadable movie
     struct Library {
@@ -86,7 +86,45 @@ struct LibraryTests {
         #expect(Self.finding(scan, movie: lib.file("c/lonely.mov"))?.finding == .movieWithoutStill)
         #expect(Self.finding(scan, movie: lib.file("c/IMG_0006.MOV"))?.finding == .unreadable)
         #expect(scan.count(.candidate) == 3)
-        #expect(scan.findings.count == 8)
+        // b/IMG_0003.JPG and c/orphan.jpg are copies of one fixture: one identifier, two stills.
+        let duplicate = scan.findings.first { $0.finding == .duplicateIdentifier }
+        #expect(duplicate?.copies == [lib.file("b/IMG_0003.JPG"), lib.file("c/orphan.jpg")])
+        #expect(scan.findings.count == 9)
+    }
+
+    @Test("scan: our own <stem>.MP.jpg is one motion-photo finding; copies pair inside their folder; duplicate-identifier names them")
+    func copiesAndMotionPhotos() throws {
+        let root = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for sub in ["a", "b", "c"] { try FileManager.default.createDirectory(at: root.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        let path = { (name: String) in root.appendingPathComponent(name).path }
+        // a: a Live Photo and the Motion Photo converted from it (same identifier).
+        _ = try Support.copy(Support.fixture("still-no-exif.jpg"), to: root, as: "a/IMG_0001.JPG")
+        _ = try Support.copy(Support.fixture("movie-moov-last.mov"), to: root, as: "a/IMG_0001.MOV")
+        let pair = try PairOperation.run(still: path("a/IMG_0001.JPG"), movie: path("a/IMG_0001.MOV"))
+        _ = try LivePhotoToMotionPhoto.run(still: path("a/IMG_0001.JPG"), movie: path("a/IMG_0001.MOV"))
+        #expect(FileManager.default.fileExists(atPath: path("a/IMG_0001.MP.jpg")))
+        // b: a Live Photo whose files are named apart; c: a copy of its movie alone, in a folder sorted before b's.
+        _ = try Support.copy(Support.fixture("still-no-exif.jpg"), to: root, as: "b/still.JPG")
+        _ = try Support.copy(Support.fixture("movie-moov-first.mov"), to: root, as: "b/movie.MOV")
+        let other = try PairOperation.run(still: path("b/still.JPG"), movie: path("b/movie.MOV"))
+        _ = try Support.copy(path("b/movie.MOV"), to: root, as: "a/movie.MOV")
+
+        let scan = LibraryScanner.scan([root.path], jobs: 2)
+        let kinds = scan.findings.map { "\($0.finding.rawValue) \($0.still ?? "-") \($0.movie ?? "-")" }
+        #expect(scan.findings.count == 5, "\(kinds)")
+        #expect(scan.findings.filter { $0.still == path("a/IMG_0001.MP.jpg") }.map(\.finding) == [.motionPhoto], "\(kinds)")
+        #expect(Self.finding(scan, still: path("a/IMG_0001.JPG"))?.finding == .paired)
+        #expect(Self.finding(scan, still: path("a/IMG_0001.JPG"))?.movie == path("a/IMG_0001.MOV"))
+        // The still pairs with the movie in its own folder, not with the copy sorted first.
+        #expect(Self.finding(scan, still: path("b/still.JPG"))?.movie == path("b/movie.MOV"))
+        let lone = try #require(Self.finding(scan, movie: path("a/movie.MOV")))
+        #expect(lone.finding == .movieWithoutStill && lone.detail == "every still carrying \(other.identifier) is paired with another copy")
+        let duplicates = scan.findings.filter { $0.finding == .duplicateIdentifier }
+        #expect(duplicates.count == 1 && duplicates.first?.identifier == other.identifier && other.identifier != pair.identifier)
+        #expect(duplicates.first?.copies == [path("b/still.JPG"), path("a/movie.MOV"), path("b/movie.MOV")])
+        #expect(duplicates.first?.detail == "\(other.identifier) is carried by 1 still and 2 movies: \(path("b/still.JPG")), \(path("a/movie.MOV")), \(path("b/movie.MOV"))")
+        #expect(scan.count(.duplicateIdentifier) == 1 && scan.count(.stillWithoutMovie) == 0)
     }
 
     @Test("batch pair pairs every candidate, leaves mismatches, reports the bad file and goes on")

@@ -53,15 +53,46 @@ struct MakeFrameTests {
         clip.extraArguments = ["-x265-params", "log-level=error:keyint=8:min-keyint=8:open-gop=1:bframes=3:scenecut=0"]
         let movie = try MakeClips.generate(clip, in: dir, duration: 1)
         for n in 0..<clip.rate {
-            let out = dir.appendingPathComponent("frame\(n)")
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-            var options = MakeOptions()
-            options.stillTime = .frame(n)
-            options.outputDirectory = out.path
-            let result = try MakeOperation.run(movie: movie, options: options)
+            let (result, _) = try MakeCorpusTests.make(frame: n, of: movie, in: dir)
             let ours = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir)
             let reference = try MakeClips.reference(clip, path: movie, frame: n, in: dir)
             #expect(ours.psnr(reference) >= 40, "frame \(n): \(ours.psnr(reference)) dB")
+        }
+    }
+
+    /// 30 fps at Apple's 600 ticks (20-tick frames), 29.97 fps, and 30 fps at timescale 1000
+    /// (33.33 ms frames): frames that start between two microseconds.
+    static let tickClips: [MakeClips.Clip] = [
+        MakeClips.Clip(name: "h264-30fps-600", codec: "h264", width: 320, height: 240, rate: 30,
+                       extraArguments: ["-video_track_timescale", "600", "-movie_timescale", "600"]),
+        MakeClips.Clip(name: "h264-29.97fps-600", codec: "h264", width: 320, height: 240, rate: 30,
+                       extraArguments: ["-r", "30000/1001", "-movie_timescale", "600"]),
+        MakeClips.Clip(name: "hevc-30fps-1000", codec: "hevc", width: 320, height: 240, rate: 30,
+                       extraArguments: ["-video_track_timescale", "1000", "-movie_timescale", "1000"]),
+    ]
+
+    @Test("--still-frame N on frames that start between microseconds: the still is frame N and the still-image-time lies inside it (ffprobe's times)",
+          .requires(.ffmpeg, .ffprobe), arguments: tickClips)
+    func stillTimeInsideTheStillsFrame(_ clip: MakeClips.Clip) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try MakeClips.generate(clip, in: dir, duration: 1)
+        let frames = try MakeCorpusTests.framePresentation(movie)
+        let movieTimescale = try MovieFile.open(path: movie).movie.header.timescale
+        let base = frames.base.split(separator: "/").compactMap { Int64($0) }
+        try #require(base.count == 2)
+        for n in [1, 4, 7] {
+            let (result, tick) = try MakeCorpusTests.make(frame: n, of: movie, in: dir)
+            // tick / movie timescale in [start_n, start_n+1) × base, compared exactly.
+            let at = { (pts: Int64) in pts * base[0] * Int64(movieTimescale) }
+            #expect(at(frames.starts[n]) <= tick * base[1] && tick * base[1] < at(frames.starts[n + 1]),
+                    "\(clip), frame \(n): tick \(tick)/\(movieTimescale) is outside [\(frames.starts[n]), \(frames.starts[n + 1])) × \(frames.base)")
+
+            let ours = try MakeClips.still(result.still, width: clip.width, height: clip.height, in: dir)
+            let (p, pb, pa) = (try ours.psnr(MakeClips.reference(clip, path: movie, frame: n, in: dir)),
+                               try ours.psnr(MakeClips.reference(clip, path: movie, frame: n - 1, in: dir)),
+                               try ours.psnr(MakeClips.reference(clip, path: movie, frame: n + 1, in: dir)))
+            #expect(p >= 40 && pb < p - 10 && pa < p - 10, "\(clip), frame \(n): \(p) dB; frame \(n - 1): \(pb) dB; frame \(n + 1): \(pa) dB")
         }
     }
 
@@ -332,5 +363,49 @@ struct MakeCorpusTests {
         #expect(report.valid, "\(report.checks.filter { !$0.passed }.map(\.name))")
         let info = try StillImageReader.read(path: result.still)
         #expect(info.make == "Apple" && info.model == "iPhone 15" && info.orientation == 6)
+    }
+
+    /// Video frame starts by ffprobe's packet times (in the stream's time base), in
+    /// presentation order, and where the last frame ends.
+    static func framePresentation(_ movie: String) throws -> (starts: [Int64], end: Int64, base: String) {
+        let ffprobe = try #require(Support.tool("ffprobe"))
+        let stream = try Support.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=time_base", "-of", "csv=p=0", movie])
+        let packets = try Support.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,duration", "-of", "csv=p=0", movie])
+        let rows = packets.out.split(separator: "\n").map { $0.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+            .filter { $0.count == 2 }.sorted { $0[0] < $1[0] }
+        let last = try #require(rows.last)
+        return (rows.map { $0[0] }, last[0] + last[1], stream.out.trimmingCharacters(in: CharacterSet(charactersIn: ", \n")))
+    }
+
+    /// `make --still-frame n -o DIR/frame<n>`: the result and the still-image-time tick written.
+    static func make(frame n: Int, of movie: String, in dir: URL) throws -> (result: MakeResult, tick: Int64) {
+        let out = dir.appendingPathComponent("frame\(n)")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        var options = MakeOptions()
+        options.stillTime = .frame(n)
+        options.outputDirectory = out.path
+        let result = try MakeOperation.run(movie: movie, options: options)
+        let written = try MovieFile.open(path: result.movieOutput)
+        let track = try #require(written.movie.stillImageTimeTracks.first)
+        return (result, FrameTiming(track: track, movieTimescale: written.movie.header.timescale).startTick(ofFrame: 0))
+    }
+
+    @Test("iPhone 15 movie (600 ticks, 20-tick frames, then variable): make --still-frame N writes a still-image-time inside frame N",
+          .requires(.corpus, .ffprobe))
+    func everyFrameOfTheIPhoneMovie() throws {
+        let movie = Support.corpusFile("iphone-movie/iphone15-livephoto.MOV")
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = try Self.framePresentation(movie)
+        try #require(frames.base == "1/600" && frames.starts.count == 58, "\(frames)")
+        // Decoding is ~0.5 s a frame: every frame that starts a third of a millisecond past one
+        // (n = 1 mod 3, and the variable-rate 53 and 56, which seconds put a tick early), the first and the last.
+        for n in [0, 53, 56, 57] + Array(stride(from: 1, to: 58, by: 3)) {
+            let (result, tick) = try Self.make(frame: n, of: movie, in: dir)
+            let end = n + 1 < frames.starts.count ? frames.starts[n + 1] : frames.end
+            #expect(frames.starts[n] <= tick && tick < end, "frame \(n) is [\(frames.starts[n]), \(end)) ticks; the still-image-time is \(tick)")
+            #expect(result.stillTime == Double(tick) / 600)
+            try FileManager.default.removeItem(atPath: PathComponents.directory(of: result.still))
+        }
     }
 }

@@ -4,6 +4,7 @@ extension LibraryFinding {
     public var compactJSON: String? {
         guard motionPhoto == nil else { return nil }
         var object = CompactJSONObject()
+        object.field("copies", copies)
         object.field("detail", detail)
         object.field("finding", finding.rawValue)
         object.field("identifier", identifier)

@@ -19,6 +19,9 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         case unreadable
         /// An Android Motion Photo (a still with its video inside): what `convert DIR` converts.
         case motionPhoto = "motion-photo"
+        /// One identifier carried by several stills or several movies (copies of a Live
+        /// Photo); `copies` names them. Each copy is also in its own finding (paired inside its folder).
+        case duplicateIdentifier = "duplicate-identifier"
     }
 
     public var finding: Kind
@@ -30,6 +33,8 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
     public var detail: String?
     /// `motion-photo` only: layout, video length (bytes, seconds) and presentation time.
     public var motionPhoto: MotionPhotoSummary? = nil
+    /// `duplicate-identifier` only: every file carrying the identifier, stills first, in path order.
+    public var copies: [String]? = nil
 
     public init(finding: Kind, still: String? = nil, movie: String? = nil, identifier: String? = nil,
                 stillIdentifier: String? = nil, movieIdentifier: String? = nil, detail: String? = nil) {

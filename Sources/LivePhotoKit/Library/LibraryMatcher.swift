@@ -1,4 +1,5 @@
 import Foundation
+import BinaryIO
 
 /// Matches scanned files into findings: first by identifier (whatever the names), then by
 /// name (same folder and stem, extension case ignored, a movie's `_HEVC` suffix ignored).
@@ -25,19 +26,27 @@ public enum LibraryMatcher {
     public static func match(_ files: [ScannedFile]) -> [LibraryFinding] {
         var findings: [LibraryFinding] = []
         var used = [Bool](repeating: false, count: files.count)
-        let usable = files.indices.filter { files[$0].error == nil }
         for f in files where f.error != nil {
             findings.append(LibraryFinding(finding: .unreadable, still: f.role == .still ? f.path : nil, movie: f.role == .movie ? f.path : nil, detail: f.error))
         }
-
-        for i in usable where files[i].motionPhoto != nil {
-            let f = files[i]
+        // A Motion Photo (our own `<stem>.MP.jpg` too) is one finding: it takes no part in pairing.
+        for (i, f) in files.enumerated() where f.error == nil && f.motionPhoto != nil {
             var finding = LibraryFinding(finding: .motionPhoto, still: f.path, detail: f.motionPhoto?.detail)
             finding.motionPhoto = f.motionPhoto
             findings.append(finding)
+            used[i] = true
         }
+        let usable = files.indices.filter { files[$0].error == nil && !used[$0] }
+        findings += matchByIdentifier(files, usable, &used)
+        findings += matchByName(files, usable, &used)
+        findings += unmatched(files, usable, used)
+        return sortedByFirstFile(findings)
+    }
 
-        // 1. By identifier.
+    /// 1. By identifier, whatever the names; copies sharing one identifier pair inside their
+    /// own folder first (`pairCopies`), and are named in a `duplicate-identifier` finding.
+    static func matchByIdentifier(_ files: [ScannedFile], _ usable: [Int], _ used: inout [Bool]) -> [LibraryFinding] {
+        var findings: [LibraryFinding] = []
         var stillsByID: [String: [Int]] = [:], moviesByID: [String: [Int]] = [:]
         for i in usable {
             guard let id = files[i].identifier else { continue }
@@ -45,15 +54,9 @@ public enum LibraryMatcher {
         }
         // Groups are taken in any order: each makes findings of its own files only, and the
         // findings are put in path order at the end.
-        for id in stillsByID.keys {
-            guard var movies = moviesByID[id] else { continue }
-            for s in stillsByID[id]! {
-                guard !movies.isEmpty else { break }
-                // Among several movies of one identifier, the one named like the still (the usual
-                // single movie needs no name keys: it is taken either way).
-                let k: Int
-                if movies.count == 1 { k = 0 } else { let key = nameKey(files[s]); k = movies.firstIndex { nameKey(files[$0]) == key } ?? 0 }
-                let m = movies.remove(at: k)
+        for (id, stills) in stillsByID {
+            guard let movies = moviesByID[id] else { continue }
+            for (s, m) in pairCopies(stills: stills, movies: movies, files) {
                 used[s] = true; used[m] = true
                 let still = files[s], movie = files[m]
                 if movie.stillImageTimeTracks == 1 {
@@ -64,8 +67,50 @@ public enum LibraryMatcher {
                 }
             }
         }
+        for (id, stills) in stillsByID where stills.count > 1 || (moviesByID[id]?.count ?? 0) > 1 {
+            findings.append(duplicate(id, stills: stills, movies: moviesByID[id] ?? [], files))
+        }
+        for (id, movies) in moviesByID where movies.count > 1 && stillsByID[id] == nil {
+            findings.append(duplicate(id, stills: [], movies: movies, files))
+        }
+        return findings
+    }
 
-        // 2. By name, among the files not matched by identifier.
+    /// The stills and movies carrying one identifier, paired: a still with the movie of its
+    /// own name first, then with one in its own folder, then with any left; in path order.
+    static func pairCopies(stills: [Int], movies: [Int], _ files: [ScannedFile]) -> [(still: Int, movie: Int)] {
+        // The usual pair needs no keys.
+        if stills.count == 1 && movies.count == 1 { return [(stills[0], movies[0])] }
+        var pairs: [(still: Int, movie: Int)] = []
+        var freeStills = stills, freeMovies = movies
+        let keys: [(ScannedFile) -> String] = [nameKey, { PathComponents.directory(of: $0.path) }, { _ in "" }]
+        for key in keys where !freeStills.isEmpty && !freeMovies.isEmpty {
+            var byKey: [String: [Int]] = [:]
+            for m in freeMovies.reversed() { byKey[key(files[m]), default: []].append(m) }   // popLast gives the first by path
+            freeStills = freeStills.filter { s in
+                guard let m = byKey[key(files[s])]?.popLast() else { return true }
+                pairs.append((s, m))
+                return false
+            }
+            let taken = Set(pairs.map(\.movie))
+            freeMovies = freeMovies.filter { !taken.contains($0) }
+        }
+        return pairs
+    }
+
+    /// One identifier carried by several stills or several movies (copies of a Live Photo).
+    static func duplicate(_ id: String, stills: [Int], movies: [Int], _ files: [ScannedFile]) -> LibraryFinding {
+        let count = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let copies = (stills + movies).map { files[$0].path }
+        var finding = LibraryFinding(finding: .duplicateIdentifier, identifier: id,
+                                     detail: "\(id) is carried by \(count(stills.count, "still")) and \(count(movies.count, "movie")): \(copies.joined(separator: ", "))")
+        finding.copies = copies
+        return finding
+    }
+
+    /// 2. By name, among the files not matched by identifier.
+    static func matchByName(_ files: [ScannedFile], _ usable: [Int], _ used: inout [Bool]) -> [LibraryFinding] {
+        var findings: [LibraryFinding] = []
         var byName: [String: (stills: [Int], movies: [Int])] = [:]
         for i in usable where !used[i] {
             if files[i].role == .still { byName[nameKey(files[i]), default: ([], [])].stills.append(i) } else { byName[nameKey(files[i]), default: ([], [])].movies.append(i) }
@@ -90,25 +135,33 @@ public enum LibraryMatcher {
                                                stillIdentifier: still.identifier, movieIdentifier: movie.identifier, detail: detail))
             }
         }
+        return findings
+    }
 
-        // 3. Files with an identifier and no partner.
+    /// 3. Files with an identifier and no partner (a copy whose partner another copy took says so).
+    static func unmatched(_ files: [ScannedFile], _ usable: [Int], _ used: [Bool]) -> [LibraryFinding] {
+        var partnered: [ScannedFile.Role: Set<String>] = [:]
+        for i in usable where used[i] { if let id = files[i].identifier { partnered[files[i].role, default: []].insert(id) } }
+        var findings: [LibraryFinding] = []
         for i in usable where !used[i] {
             let f = files[i]
             guard let id = f.identifier else { continue }
             if f.role == .still {
-                findings.append(LibraryFinding(finding: .stillWithoutMovie, still: f.path, identifier: id, stillIdentifier: id, detail: "no movie carries \(id)"))
+                let detail = partnered[.movie]?.contains(id) == true ? "every movie carrying \(id) is paired with another copy" : "no movie carries \(id)"
+                findings.append(LibraryFinding(finding: .stillWithoutMovie, still: f.path, identifier: id, stillIdentifier: id, detail: detail))
             } else {
-                findings.append(LibraryFinding(finding: .movieWithoutStill, movie: f.path, identifier: id, movieIdentifier: id, detail: "no still carries \(id)"))
+                let detail = partnered[.still]?.contains(id) == true ? "every still carrying \(id) is paired with another copy" : "no still carries \(id)"
+                findings.append(LibraryFinding(finding: .movieWithoutStill, movie: f.path, identifier: id, movieIdentifier: id, detail: detail))
             }
         }
-        return sortedByFirstFile(findings)
+        return findings
     }
 
     /// Findings ordered by their still's path (a lone movie's path when there is no still);
     /// findings of one path keep the order they were made in. Sorts indices over precomputed
     /// keys, so the findings themselves are moved once.
     static func sortedByFirstFile(_ findings: [LibraryFinding]) -> [LibraryFinding] {
-        let keys = findings.map { $0.still ?? $0.movie ?? "" }
+        let keys = findings.map { $0.still ?? $0.movie ?? $0.copies?.first ?? "" }
         let order = findings.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
         return order.map { findings[$0] }
     }

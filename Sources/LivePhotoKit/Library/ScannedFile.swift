@@ -5,7 +5,15 @@ import StillImage
 
 /// What `scan` learns from one file's headers.
 public struct ScannedFile: Sendable, Equatable {
-    public enum Role: String, Codable, Sendable { case still, movie }
+    public enum Role: String, Codable, Sendable {
+        case still, movie
+
+        /// The role a path's extension gives it (as `scan` lists files), or nil.
+        public init?(named path: String) {
+            guard let role = ScannedFile.role(forExtension: PathComponents.pathExtension(path)) else { return nil }
+            self = role
+        }
+    }
     public var path: String
     public var role: Role
     /// Told from the content (`unknown` until read, or when it is neither a still nor a movie).

@@ -27,15 +27,12 @@ public enum MakeOperation {
             return try existingStill(stillPath, movie: moviePath, file: file, options: options)
         }
 
-        // The frame-exact rules of `pair`: a usable still-image-time track the movie already has
-        // marks the still unless a time was asked for; else the asked (or middle) frame's start.
-        let timescale = movie.header.timescale
-        let timing = FrameTiming(track: video, movieTimescale: timescale)
-        let existingTick = options.stillTime == .middle ? ExistingStillImageTime(file: file, videoTiming: timing).usableTick : nil
-        let tick = try existingTick ?? StillTimeResolver.resolve(options.stillTime, timing: timing, movieTimescale: timescale, path: moviePath).tick
+        // The frame-exact rules of `pair`: decided once, in movie ticks (`MakeStillTime`).
+        let timing = FrameTiming(track: video, movieTimescale: movie.header.timescale)
+        let stillTime = try MakeStillTime.decide(options.stillTime, file: file, timing: timing, path: moviePath)
         let frame: RGBFrame
         do {
-            frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: tick, threads: options.decoderThreads)
+            frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: stillTime.tick, threads: options.decoderThreads)
         } catch {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
@@ -76,8 +73,7 @@ public enum MakeOperation {
         }
 
         var pairOptions = options.pairOptions
-        // Keep the movie's own track when it marked the still; else the tick chosen above.
-        pairOptions.stillTime = existingTick != nil ? .middle : .seconds(Double(tick) / Double(timescale))
+        pairOptions.stillTime = stillTime.pairChoice
         let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
         if !options.dryRun && (options.outputDirectory == nil || paired.status == .alreadyPaired) {
             // pair edited the scratch still in place (or found it already bound to the movie and
@@ -134,8 +130,6 @@ public enum MakeOperation {
                           colour: nil, warnings: [])
     }
 
-    /// Without --still-time/--still-frame, a movie that already marks its still (a Live Photo
-    /// movie whose still was lost) keeps the camera's choice; otherwise the middle.
     /// The track matrix's rotation as EXIF Orientation: Photos then shows the still the way it
     /// plays the video, with the pixels as decoded.
     static func exifOrientation(rotationDegrees: Int) -> Int {
