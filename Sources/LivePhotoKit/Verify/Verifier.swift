@@ -40,6 +40,9 @@ public enum Verifier {
         identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: movie.identifier)
         for check in movie.checks { checks.add(check) }
         stillChecks(&checks, stillPath: stillPath, still: still, video: movie.videoSize, decode: decodeStill || strict)
+        if let leftovers = InterruptedPairLeftovers.find(still: stillPath, movie: moviePath).description {
+            checks.add(.interruptedEdit, false, leftovers, .error)
+        }
         return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
                             checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: movie.identifier)
     }
