@@ -123,7 +123,7 @@ mutants: deps
 # libFuzzer targets (Fuzz/<Target>.swift), FUZZ_SECONDS each; a new target is one driver file
 # plus its name here. Not part of `make test` (time).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = BoxReader MovieEdit StillImage HEIFReader
+FUZZ_TARGETS = BoxReader MovieEdit StillImage HEIFReader TailAppend
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash scripts/fuzz.sh $(FUZZ_TARGETS)
 

@@ -176,6 +176,13 @@ extension AtomicFileWriter {
     /// The same for several targets, reading each folder once (a still and its movie are
     /// usually side by side).
     public static func removeStaleTemporaries(for targetPaths: [String]) {
+        for path in staleTemporaries(for: targetPaths) { FileSystemCalls.unlink(path) }
+    }
+
+    /// The temporary files (a killed rewrite's, or a killed pair's still backup) beside
+    /// `targetPaths`, reading each folder once.
+    public static func staleTemporaries(for targetPaths: [String]) -> [String] {
+        var found: [String] = []
         let byFolder = Dictionary(grouping: targetPaths, by: { PathComponents.directory(of: $0) })
         for (dir, targets) in byFolder {
             let prefixes = targets.map { Array(("." + PathComponents.lastComponent($0) + ".livephoto-").unicodeScalars) }
@@ -183,10 +190,11 @@ extension AtomicFileWriter {
             for name in names {
                 let scalars = Array(name.unicodeScalars)
                 if prefixes.contains(where: { scalars.count == $0.count + 6 && scalars.starts(with: $0) }) {
-                    FileSystemCalls.unlink(PathComponents.appending(name, to: dir))
+                    found.append(PathComponents.appending(name, to: dir))
                 }
             }
         }
+        return found
     }
 
     /// Whether two paths name the same existing file (same device and inode).

@@ -213,15 +213,16 @@ struct HostileInputTests {
         error = Support.expectParseError("cut uuid") { _ = try Support.open(tail, in: dir) }
         #expect(error?.kind == .truncated)
         #expect(error?.path == "uuid")
-        // Fewer than 8 bytes after a moov-last file: a torn append, tolerated and reported.
+        // Fewer than 8 bytes after a moov-last file, not ours: someone's trailer, tolerated and reported.
         let tolerated = try Support.open(subject.bytes + [0, 0, 1], in: dir)
         #expect(tolerated.topLevel.incompleteTailOffset == UInt64(subject.bytes.count))
+        #expect(tolerated.trailerOffset == UInt64(subject.bytes.count) && tolerated.interruptedAppend == nil)
         #expect(tolerated.movie.tracks.count == 1)
-        // After the media of a moov-first file, where no chunk starts: a torn append too.
+        // After the media of a moov-first file, where no chunk starts: a trailer too.
         let first = try Support.bytes(Support.fixture("movie-moov-first.mov"))
         let afterMedia = try Support.open(first + [0, 0, 1], in: dir)
         #expect(afterMedia.topLevel.incompleteTailOffset == UInt64(first.count))
-        #expect(InterruptedAppendRecovery.leftoverStart(in: afterMedia) == UInt64(first.count))
+        #expect(afterMedia.trailerOffset == UInt64(first.count) && afterMedia.interruptedAppend == nil)
         // But a moov-first file cut inside its media is truncated, at the cut box.
         let firstFile = try Support.open(first, in: dir)
         let firstMdat = try #require(firstFile.topLevel.first("mdat"))

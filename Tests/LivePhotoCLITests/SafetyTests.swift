@@ -262,7 +262,7 @@ struct SafetyTests {
     /// (the first `moov` still rules) and a rerun cuts.
     static func isOriginalWithRecoverableTail(_ path: String, original: [UInt8]) throws -> Bool {
         guard let b = bytes(path), b.count > original.count, Array(b.prefix(original.count)) == original else { return false }
-        return InterruptedAppendRecovery.leftoverStart(in: try MovieFile.open(path: path)) == UInt64(original.count)
+        return try MovieFile.open(path: path).interruptedAppend?.start == UInt64(original.count)
     }
 
     @Test("SIGKILL at every write step: each file is its original or its paired form; rerunning completes the pair",

@@ -74,7 +74,7 @@ struct MoovFirstTailAppendTests {
         let expected: [UInt8] = Array(before[..<typeAt]) + Array("free".utf8) + Array(before[(typeAt + 4)...])
         let prefix: [UInt8] = Array(after[..<before.count])
         #expect(prefix == expected)
-        #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])
+        #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "free", "mdat", "moov"])
         let file = try MovieFile.open(path: movie)
         #expect(!file.moovBeforeMedia)
         #expect(Array(file.movie.tracks.filter { !$0.isStillImageTime }.map(\.sampleTable.chunkOffsets.offsets)) == chunkOffsets, "no chunk offset changed")
@@ -90,16 +90,16 @@ struct MoovFirstTailAppendTests {
         let original = try Support.bytes(movie)
         _ = try Self.prepareOnly(movie)
         // Two moovs now: the first (old, no identifier) rules for us and for ffprobe.
-        #expect(try Self.boxTypes(movie) == ["ftyp", "moov", "wide", "mdat", "mdat", "moov"])
+        #expect(try Self.boxTypes(movie) == ["ftyp", "moov", "wide", "mdat", "free", "mdat", "moov"])
         let file = try MovieFile.open(path: movie)
         #expect(file.movie.contentIdentifier == nil)
-        #expect(InterruptedAppendRecovery.leftoverStart(in: file) == UInt64(original.count))
+        #expect(file.interruptedAppend?.start == UInt64(original.count))
         #expect(!TailAppendMovieWrite.applies(to: file), "leftovers must be cut first")
         if let streams = try Self.probeStreams(movie) { #expect(streams == ["video"]) }
 
         let result = try PairOperation.run(still: still, movie: movie)
         #expect(result.movieWrite == .tailAppend)
-        #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"], "the leftover append was cut, not kept")
+        #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "free", "mdat", "moov"], "the leftover append was cut, not kept")
         #expect(try Verifier.verify(still: still, movie: movie).valid)
         #expect(try Support.sampleBytes(movie) == (try Support.sampleBytes(Support.fixture("movie-moov-first.mov"))))
     }
@@ -114,21 +114,28 @@ struct MoovFirstTailAppendTests {
         _ = try Self.prepareOnly(movie)
         let full = try Support.bytes(movie)
         #expect(full.count > original.count + 100)
-        // Every cut in the first bytes (inside the headers), then every 37th.
-        let cuts = Array(original.count + 1..<original.count + 24) + Array(stride(from: original.count + 24, to: full.count, by: 37))
-        for cut in cuts {
+        // Every cut of the append. The first 3 bytes (zeros) cannot be told from someone's
+        // padding: kept as a trailer. From 4 bytes on, the marker's start is ours: cut.
+        for cut in original.count + 1..<full.count {
             let path = dir.appendingPathComponent("torn.mov").path
             FileManager.default.createFile(atPath: path, contents: Data(full[..<cut]))
             let file = try MovieFile.open(path: path)
             #expect(file.movie.contentIdentifier == nil, "cut \(cut): the old moov rules")
-            #expect(InterruptedAppendRecovery.leftoverStart(in: file) == UInt64(original.count), "cut \(cut)")
+            if cut - original.count < 4 {
+                #expect(file.interruptedAppend == nil && file.trailerOffset == UInt64(original.count), "cut \(cut)")
+            } else {
+                #expect(file.interruptedAppend == InterruptedAppend(start: UInt64(original.count), sizeZeroBoxOffset: nil), "cut \(cut)")
+                #expect(file.trailerOffset == nil, "cut \(cut)")
+                try InterruptedAppendRecovery.undo(path: path, try #require(file.interruptedAppend))
+                #expect(try Support.bytes(path) == original, "cut \(cut): not the original again")
+            }
         }
         // A rerun over one torn file pairs it and leaves no leftover.
         let path = dir.appendingPathComponent("torn.mov").path
         FileManager.default.createFile(atPath: path, contents: Data(full[..<((original.count + full.count) / 2)]))
         let result = try PairOperation.run(still: still, movie: path)
         #expect(result.movieWrite == .tailAppend)
-        #expect(try Self.boxTypes(path) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])
+        #expect(try Self.boxTypes(path) == ["ftyp", "free", "wide", "mdat", "free", "mdat", "moov"])
         #expect(try Verifier.verify(still: still, movie: path).valid)
     }
 
@@ -159,7 +166,7 @@ struct MoovFirstTailAppendTests {
         #expect(result.movieWrite == .tailAppend)
         let after = try Support.bytes(movie)
         let top = try TopLevelBoxes.scan(FileSource(path: movie))
-        #expect(top.boxes.map(\.type.description) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])
+        #expect(top.boxes.map(\.type.description) == ["ftyp", "free", "wide", "mdat", "free", "mdat", "moov"])
         let newMdat = try #require(top.first("mdat"))
         #expect(!newMdat.runsToEnd)
         #expect(newMdat.offset == mdat.offset && newMdat.size == mdat.size)
@@ -184,11 +191,11 @@ struct MoovFirstTailAppendTests {
         let file = try MovieFile.open(path: movie)
         #expect(file.movie.contentIdentifier == nil)
         #expect(file.topLevel.boxes.first { $0.type == "mdat" }?.end == mdat.end, "the media mdat does not swallow the append")
-        #expect(InterruptedAppendRecovery.leftoverStart(in: file) == UInt64(original.count))
+        #expect(file.interruptedAppend?.start == UInt64(original.count))
         if let streams = try Self.probeStreams(movie) { #expect(streams == ["video"]) }
         _ = try PairOperation.run(still: still, movie: movie)
         #expect(try Verifier.verify(still: still, movie: movie).valid)
-        #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "mdat", "moov"])
+        #expect(try Self.boxTypes(movie) == ["ftyp", "free", "wide", "mdat", "free", "mdat", "moov"])
     }
 
     @Test("a size-0 mdat past 4 GiB cannot take a 32-bit size: rewrite, with a 64-bit header and offsets shifted by 8")

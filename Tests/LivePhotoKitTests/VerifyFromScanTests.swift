@@ -22,13 +22,19 @@ struct VerifyFromScanTests {
         let scan = LibraryScanner.scan([lib.path], jobs: 2, forVerify: true)
         let read = Dictionary(scan.files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(scan.pairs.count == 6)
+        let byFile = InterruptedPairLeftovers.byFile(scan.files)
+        #expect(byFile.values.map(\.temporaries.count).reduce(0, +) == 1, "the library's one stale temporary")
         for pair in scan.pairs {
             let still = try #require(pair.still), movie = try #require(pair.movie)
             guard let stillFacts = read[still]?.stillFacts, let movieFacts = read[movie]?.movieFacts else {
                 #expect(read[movie]?.error != nil, "\(still) + \(movie): facts missing from a readable pair")
                 continue
             }
-            let fromScan = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: strict, decodeStill: strict)
+            // What verify DIR looks up beside the files once for the folder (the library holds a
+            // killed pair's temporary beside one movie: both reports name it).
+            let leftovers = byFile[still, default: .init()] + byFile[movie, default: .init()]
+            #expect(leftovers == InterruptedPairLeftovers.find(still: still, movie: movie))
+            let fromScan = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: strict, decodeStill: strict, leftovers: leftovers)
             let single = try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict)
             // The same verdict, check by check; only a passed movie check's detail text is
             // not kept by the scan (verify DIR reports names only).
@@ -41,7 +47,7 @@ struct VerifyFromScanTests {
                 #expect(a.detail == b.detail || (a.passed && a.detail.isEmpty), "\(still) + \(movie): \(a.name)")
             }
             let full = Verifier.report(still: still, stillFacts: stillFacts, movie: movie,
-                                       movieFacts: MovieVerifyFacts(try MovieFile.open(path: movie)), strict: strict, decodeStill: strict)
+                                       movieFacts: MovieVerifyFacts(try MovieFile.open(path: movie)), strict: strict, decodeStill: strict, leftovers: leftovers)
             #expect(full == single, "with every detail kept, the very same report: \(still) + \(movie)")
         }
         // A plain scan keeps none of it (its memory stays small).

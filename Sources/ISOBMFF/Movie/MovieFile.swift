@@ -13,8 +13,14 @@ public struct MovieFile {
     public let majorBrand: FourCC?
     public let compatibleBrands: [FourCC]
     /// The largest chunk offset of any track of the active `moov` (0 without media): bytes
-    /// past it hold no chunk start, which tells appended leftovers from media.
+    /// past it hold no chunk start, which tells a trailer from cut-off media.
     public let lastChunkOffset: UInt64
+    /// An append of ours that was never committed (see `InterruptedAppendRecovery`): players
+    /// and this reader ignore it, the next `pair` cuts it.
+    public let interruptedAppend: InterruptedAppend?
+    /// Where bytes after the last box start that are not boxes and not ours (a vendor's
+    /// trailer, e.g. Samsung's `SEFH`…`SEFT`): read past, reported, kept by every write.
+    public let trailerOffset: UInt64?
 
     public static func open(path: String) throws -> MovieFile {
         try MovieFile(source: FileSource(path: path))
@@ -53,9 +59,16 @@ public struct MovieFile {
         let atom = try AtomParser.parseBox(&reader, limit: moov.end, parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
         movie = try Movie(moov: atom)
         lastChunkOffset = movie.tracks.compactMap { $0.sampleTable.chunkOffsets.offsets.max() }.max() ?? 0
-        // A torn box at the end is tolerated only as the leftover of an interrupted tail edit.
-        if let tail = topLevel.incompleteTailOffset, InterruptedAppendRecovery.leftoverStart(in: topLevel, lastChunkOffset: lastChunkOffset) == nil {
+        // Bytes after the last box that hold no chunk start are a trailer (ours, interrupted,
+        // or someone's); a chunk starting there means the media itself was cut off.
+        if let tail = topLevel.incompleteTailOffset, tail <= lastChunkOffset {
             throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
+        }
+        interruptedAppend = InterruptedAppendRecovery.find(in: topLevel, source: source)
+        if let tail = topLevel.incompleteTailOffset, interruptedAppend.map({ $0.start > tail }) ?? true {
+            trailerOffset = tail
+        } else {
+            trailerOffset = nil
         }
         if movie.isFragmented {
             throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
@@ -85,8 +98,11 @@ public struct MovieFile {
         if moovs.count > 1 {
             found.append("\(moovs.count) 'moov' boxes: the first, at offset \(moovHeader.offset), is the one read")
         }
-        if let leftover = InterruptedAppendRecovery.leftoverStart(in: self) {
-            found.append("bytes from offset \(leftover) on are the leftover of an interrupted pair: ignored (the next pair cuts them)")
+        if let append = interruptedAppend {
+            found.append("bytes from offset \(append.start) on are an interrupted livephoto edit: ignored (the next pair cuts them)")
+        }
+        if let trailerOffset {
+            found.append("\(topLevel.fileSize - trailerOffset) bytes after the last box, from offset \(trailerOffset), are not a box (someone's trailer): kept as they are")
         }
         return found
     }

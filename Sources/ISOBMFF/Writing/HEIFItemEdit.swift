@@ -39,7 +39,9 @@ public struct HEIFItemEdit {
     /// - Parameters:
     ///   - replacing: the item whose bytes change, or nil to add `newItem`.
     ///   - allowInPlace: whether the data may overwrite the old bytes (whole-file writes only).
-    public init(file: HEIFFile, replacing: UInt32?, newItem: NewItem?, data: [UInt8], allowInPlace: Bool) throws {
+    ///   - marker: for an append to the file itself, our marker, which then leads the appended bytes.
+    public init(file: HEIFFile, replacing: UInt32?, newItem: NewItem?, data: [UInt8], allowInPlace: Bool,
+                marker: TailAppendMarker? = nil) throws {
         self.file = file
         self.data = data
         guard !data.isEmpty else { throw ParseError(.invalidValue, "an item needs at least one byte", path: "meta/iloc") }
@@ -106,14 +108,15 @@ public struct HEIFItemEdit {
             if inPlaceTarget != nil {
                 edited.items[index].extents[0].length = UInt64(data.count)
             } else {
-                let newSize = UInt64(Int64(fileSize) + assumed)
+                let newSize = UInt64(Int64(fileSize) + assumed) + UInt64(marker == nil ? 0 : TailAppendMarker.size)
                 edited.items[index].methodField &= 0xFFF0          // construction method 0: file offset
                 edited.items[index].dataReferenceIndex = 0
                 // Where extent offsets take no bytes, the base offset carries the position.
                 let inBase = edited.offsetSize == 0 && edited.baseOffsetSize > 0
                 edited.items[index].baseOffset = inBase ? newSize + 8 : 0
                 edited.items[index].extents = [.init(offset: inBase ? 0 : newSize + 8, length: UInt64(data.count))]
-                var w = ByteWriter(capacity: data.count + 8)
+                var w = ByteWriter(capacity: data.count + 8 + TailAppendMarker.size)
+                if let marker { w.append(marker.bytes) }
                 w.u32(UInt32(data.count + 8)); w.fourCC("mdat"); w.append(data)
                 appended = w.bytes
             }

@@ -40,7 +40,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
         let moov = file.moovHeader
         // Base 0 would make the layout map chunk offsets as in a whole-file rewrite.
         guard moov.offset > 0, file.moovBeforeMedia, file.topLevel.incompleteTailOffset == nil,
-              InterruptedAppendRecovery.leftoverStart(in: file) == nil,
+              file.interruptedAppend == nil,
               let index = file.topLevel.boxes.firstIndex(where: { $0.offset == moov.offset }) else { return nil }
         var end = moov.end
         for box in file.topLevel.boxes[(index + 1)...] {

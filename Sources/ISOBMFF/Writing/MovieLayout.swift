@@ -17,6 +17,9 @@ struct MovieLayout {
         case atom(Atom)
         /// The new `mdat` holding the appended samples.
         case appendedMedia
+        /// Bytes after the source's last box that are not boxes (someone's trailer), copied as
+        /// they are, last.
+        case trailer(offset: UInt64, count: UInt64)
     }
 
     let pieces: [Piece]
@@ -40,6 +43,7 @@ struct MovieLayout {
         case .movie: return plan.moov.size
         case .atom(let a): return a.size
         case .appendedMedia: return UInt64(appendedMediaHeaderSize + plan.appendedMedia.count)
+        case .trailer(_, let count): return count
         }
     }
 
@@ -100,7 +104,7 @@ struct MovieLayout {
     /// The bytes of a non-copied piece.
     func bytes(of piece: Piece, plan: MovieRewritePlan) -> [UInt8] {
         switch piece {
-        case .copy: return []
+        case .copy, .trailer: return []
         case .copyWithExplicitSize(let h):
             // Only the header: the payload is copied from the source.
             let size = UInt64(Self.explicitHeaderSize(h)) + h.payloadSize

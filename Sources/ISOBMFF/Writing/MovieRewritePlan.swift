@@ -55,3 +55,15 @@ extension Atom {
         children = list
     }
 }
+
+extension MovieRewritePlan {
+    /// The edited `moov` as the reader sees it once written: serialized, then parsed by the
+    /// same code that opens a movie (`MovieFile`). A throw means the edit would leave a movie
+    /// that our own `verify` could not read, so it must not be written.
+    public func readBack() throws -> Movie {
+        let bytes = moov.serialized()
+        var reader = ByteReader(bytes, path: "")
+        let atom = try AtomParser.parseBox(&reader, limit: UInt64(bytes.count), parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
+        return try Movie(moov: atom)
+    }
+}

@@ -4,35 +4,43 @@ import BinaryIO
 import Glibc
 #endif
 
-/// Edits a movie without rewriting its media, wherever its `moov` is: `prepare()` appends a
-/// new `mdat` (the new samples) and the new `moov` at the end of the file and fsyncs, leaving
-/// the old `moov` first so players still use it (a second `moov` is ignored by players and by
-/// our reader); `commit()` retires the old `moov` as `free` with one 4-byte write, after which
-/// the new one is the first. No byte of media moves, so no chunk offset changes: the file is a
-/// playable movie at every instant, and the cost does not grow with the size of the video. A
-/// `moov` that came first ends up last (`--faststart` takes the whole-file rewrite instead).
-/// `abort()` truncates the appended bytes away.
+/// Edits a movie without rewriting its media, wherever its `moov` is: `prepare()` appends our
+/// `TailAppendMarker`, a new `mdat` (only when there are new samples) and the new `moov` at the
+/// end of the file and fsyncs, leaving the old `moov` first so players still use it (a second
+/// `moov` is ignored by players and by our reader); `commit()` retires the old `moov` as `free`
+/// with one 4-byte write, after which the new one is the first. No byte of media moves, so no
+/// chunk offset changes: the file is a playable movie at every instant, and the cost does not
+/// grow with the size of the video. A `moov` that came first ends up last (`--faststart` takes
+/// the whole-file rewrite instead). `abort()` truncates the appended bytes away; so does the
+/// next run after a kill before the commit, guided by the marker (`InterruptedAppendRecovery`).
+/// Boxes someone appended after `moov` stay where they are, before the append.
 ///
 /// A last box of size 0 ("to the end of the file", e.g. an `mdat` of a streamed recording)
-/// would swallow what is appended: before appending, its explicit size is written (4 bytes,
-/// fsynced; it means the same as 0 while nothing follows). A size that needs the 64-bit form
-/// cannot be written into an 8-byte header: such a file takes the whole-file rewrite.
+/// would swallow what is appended: the marker (which records that box) is appended and
+/// fsynced first, then the box's explicit size (4 bytes, fsynced; its media bytes stay the
+/// same, the marker becomes a box of its own), then the rest. A size that needs the 64-bit form cannot be written
+/// into an 8-byte header: such a file takes the whole-file rewrite, as does one whose last
+/// bytes are not a box (a trailer the new boxes would hide behind).
 public final class TailAppendMovieWrite: PreparedFileWrite {
     public let path: String
     private let originalSize: UInt64
     private let oldMovieTypeOffset: UInt64
     /// The last box's header offset and explicit size, when its size field is 0.
     private let explicitSize: (offset: UInt64, size: UInt32)?
+    private let marker: TailAppendMarker
+    /// Everything appended after the marker.
     private let appended: [UInt8]
     private var fd: Int32 = -1
     private var state: State = .planned
     private enum State { case planned, prepared, finished }
 
-    /// Whether `file` can be edited this way: it ends cleanly (no interrupted edit left) and
-    /// its last box, if it runs to the end of the file, can take an explicit 32-bit size.
+    /// Whether `file` can be edited this way: it ends with a box (no interrupted edit left, no
+    /// trailer that is not a box), has one `moov`, and its last box, if it runs to the end of the file, can take
+    /// an explicit 32-bit size.
     public static func applies(to file: MovieFile) -> Bool {
-        guard file.topLevel.incompleteTailOffset == nil, let last = file.topLevel.boxes.last else { return false }
-        if InterruptedAppendRecovery.leftoverStart(in: file) != nil { return false }
+        guard file.topLevel.incompleteTailOffset == nil, file.interruptedAppend == nil, let last = file.topLevel.boxes.last,
+              // Retiring the first `moov` would hand the file to a second one (someone's) before ours.
+              file.topLevel.all("moov").count == 1 else { return false }
         return !last.runsToEnd || (last.headerSize == 8 && last.size <= UInt64(UInt32.max))
     }
 
@@ -45,9 +53,16 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
         originalSize = file.topLevel.fileSize
         oldMovieTypeOffset = file.moovHeader.offset + 4
         explicitSize = last.runsToEnd ? (last.offset, UInt32(last.size)) : nil
-        let layout = try MovieLayout(pieces: [.appendedMedia, .movie], base: originalSize, plan: plan)
+        marker = TailAppendMarker(originalLength: originalSize, sizeZeroBoxOffset: explicitSize?.offset)
+        // No empty `mdat` when there is no new sample: the marker is all the append adds.
+        let pieces: [MovieLayout.Piece] = plan.appendedMedia.isEmpty ? [.movie] : [.appendedMedia, .movie]
+        let layout = try MovieLayout(pieces: pieces, base: originalSize + UInt64(TailAppendMarker.size), plan: plan)
         appended = layout.pieces.flatMap { layout.bytes(of: $0, plan: plan) }
+        newMovie = layout.moovBytes
     }
+
+    /// The new `moov` as it is appended (for reading it back before the commit).
+    public let newMovie: [UInt8]
 
     deinit { if fd >= 0 { close(fd) } }
 
@@ -65,17 +80,26 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             throw ParseError(.io, "file changed while pairing")
         }
         do {
-            // First the explicit size (same meaning while nothing follows), durable before
-            // anything is appended, so the last box never swallows the new moov.
+            var bytes = marker.bytes
+            var at = originalSize
             if let explicitSize {
+                // The marker (inside the last box while its size is 0), then the box's explicit
+                // size, which ends it where the marker starts (its media bytes are the same),
+                // each durable before the next step: the size is never explicit without the
+                // marker that records its old 0.
+                try writeAll(bytes, at: at)
+                try flushData()
                 try writeAll(Self.bigEndian(explicitSize.size), at: explicitSize.offset)
                 try flushData()
+                at += UInt64(bytes.count)
+                bytes = []
             }
+            bytes += appended
             // In two halves, so the test-only fault injection can stop a torn append.
-            let half = appended.count / 2
-            try writeAll(Array(appended[..<half]), at: originalSize)
+            let half = bytes.count / 2
+            try writeAll(Array(bytes[..<half]), at: at)
             FaultInjection.reach(.movieAppending)
-            try writeAll(Array(appended[half...]), at: originalSize + UInt64(half))
+            try writeAll(Array(bytes[half...]), at: at + UInt64(half))
             beforeFlush()
             try flushData()
             FaultInjection.reach(.movieAppended)
@@ -90,9 +114,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     /// Cuts the appended bytes and puts back a size field of 0: the original bytes again.
     private func undoAppend() {
-        _ = ftruncate(fd, off_t(originalSize))
-        if let explicitSize { try? writeAll(Self.bigEndian(0), at: explicitSize.offset) }
-        _ = fsync(fd)
+        try? InterruptedAppendRecovery.undo(fd: fd, InterruptedAppend(start: originalSize, sizeZeroBoxOffset: explicitSize?.offset))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -46,6 +46,8 @@ public struct MovieFileImage {
             case .copyWithExplicitSize(let box):
                 try writer.write(layout.bytes(of: piece, plan: plan))
                 try writer.copy(from: source, offset: box.payloadOffset, count: box.payloadSize)
+            case .trailer(let offset, let count):
+                try writer.copy(from: source, offset: offset, count: count)
             default:
                 try writer.write(layout.bytes(of: piece, plan: plan))
             }
@@ -68,8 +70,9 @@ public struct MovieFileImage {
                 pieces.append(.movie)
                 seenMovie = true
             case "moov":
-                // A second `moov` is left over from an interrupted append; the first one rules.
-                continue
+                // A second `moov` is someone else's (ours, uncommitted, are cut before a pair
+                // reads the movie): carried, ignored by players as before.
+                pieces.append(.copy(box))
             case "ftyp" where plan.replacementFileType != nil && !wroteFileType:
                 pieces.append(.atom(plan.replacementFileType!))
                 wroteFileType = true
@@ -86,6 +89,8 @@ public struct MovieFileImage {
         if !plan.appendedMedia.isEmpty { pieces.append(.appendedMedia) }
         // Only the last piece may keep a size of 0.
         if let last = pieces.indices.last, case .copyWithExplicitSize(let box) = pieces[last] { pieces[last] = .copy(box) }
+        // Someone's trailer stays last (readers such as Samsung's look for it at the end).
+        if let trailer = file.trailerOffset { pieces.append(.trailer(offset: trailer, count: file.topLevel.fileSize - trailer)) }
         return pieces
     }
 }

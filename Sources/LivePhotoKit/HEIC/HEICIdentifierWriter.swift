@@ -47,9 +47,9 @@ enum HEICIdentifierWriter {
 
     static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> Prepared {
         var still = try HEICStill(path: sourcePath)
-        if targetPath == sourcePath, let cut = try HEICInterruptedEdit.leftoverStart(in: still.file) {
+        if targetPath == sourcePath, let append = HEICInterruptedEdit.find(in: still.file) {
             // An earlier in-place edit was interrupted before its commit: remove what it appended.
-            try InterruptedAppendRecovery.truncate(path: sourcePath, to: cut)
+            try InterruptedAppendRecovery.undo(path: sourcePath, append)
             still = try HEICStill(path: sourcePath)
         }
         let file = still.file
@@ -63,7 +63,8 @@ enum HEICIdentifierWriter {
         var placement: HEIFItemEdit.Placement
         var tail: HEIFItemEdit? = nil
         if inPlaceFile {
-            let appended = try HEIFItemEdit(file: file, replacing: exif, newItem: newItem, data: data, allowInPlace: false)
+            let appended = try HEIFItemEdit(file: file, replacing: exif, newItem: newItem, data: data, allowInPlace: false,
+                                            marker: TailAppendMarker(originalLength: file.source.size))
             if appended.keepsMetaSize { tail = appended }
         }
         if let tail {

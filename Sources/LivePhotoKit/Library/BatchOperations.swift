@@ -29,6 +29,7 @@ public enum BatchOperations {
           // Indices, not copies: the scan's files are kept once.
           let index = Dictionary(scan.files.indices.map { (scan.files[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
           let files = scan.files
+          let leftovers = InterruptedPairLeftovers.byFile(files)
           return { still, movie in
             do {
                 // What the scan read decides a valid pair without opening the files again. A
@@ -36,7 +37,8 @@ public enum BatchOperations {
                 // a `pair` committing between the scan's two reads is then waited for, never
                 // reported as a half state.
                 if let s = index[still], let m = index[movie], let stillFacts = files[s].stillFacts, let movieFacts = files[m].movieFacts {
-                    let r = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: strict, decodeStill: strict)
+                    let r = Verifier.report(still: still, stillFacts: stillFacts, movie: movie, movieFacts: movieFacts, strict: strict, decodeStill: strict,
+                                            leftovers: (leftovers[still] ?? .init()) + (leftovers[movie] ?? .init()))
                     if r.valid { return outcome(r) }
                 }
                 return outcome(try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict))

@@ -15,7 +15,7 @@ enum ExistingOutputs {
         let newFiles = [(outputs.still, outputs.still != stillPath), (outputs.movie, outputs.movie != moviePath)]
             .filter { $0.1 }.map(\.0)
         guard let existing = newFiles.first(where: { FileSystemCalls.exists($0) }) else { return nil }
-        if let report = try? Verifier.verify(still: outputs.still, movie: outputs.movie, lockWait: nil), report.valid,
+        if let report = try? Verifier.verify(still: outputs.still, movie: outputs.movie, lockWait: nil, leftoversCount: false), report.valid,
            expectedIdentifier == nil || report.stillIdentifier == expectedIdentifier,
            sameImageData(outputs.still, stillPath), sameVideoSamples(outputs.movie, moviePath) {
             return report

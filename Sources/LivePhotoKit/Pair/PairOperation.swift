@@ -30,11 +30,11 @@ public enum PairOperation {
 
         if !options.dryRun { try recoverInterruptedOverwrite(moviePath) }
         var movieFile = try InputFiles.openMovie(moviePath)
-        if let cut = InterruptedAppendRecovery.leftoverStart(in: movieFile), !options.dryRun {
-            // An earlier run was interrupted mid-append: cut its leftovers, then read again.
+        if let append = movieFile.interruptedAppend, !options.dryRun {
+            // An earlier run was interrupted mid-append: cut what its marker says it added, then read again.
             do {
                 try WritePermission.require(moviePath)
-                try InterruptedAppendRecovery.truncate(path: moviePath, to: cut)
+                try InterruptedAppendRecovery.undo(path: moviePath, append)
             } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
                 throw LivePhotoError(path: moviePath, reason: "cannot clean up an interrupted edit: \(reason)", category: .refused, errno: (error as? ParseError)?.errno)
@@ -128,6 +128,7 @@ public enum PairOperation {
             } catch {
                 throw LivePhotoError.wrap(error, path: moviePath)
             }
+            try MovieReadBack.check(plan, identifier: identifier, path: moviePath)
             // --faststart in place: grow into the padding after moov when it fits (nil: rewrite).
             if method == .rewrite && options.faststart && targets.movieTailAppendAllowed {
                 growth = try? InPlaceMoovGrowth.fitting(plan, path: targets.movie)

@@ -15,6 +15,8 @@ public enum CheckName: String, Codable, Sendable, CaseIterable, CustomStringConv
     case videoCodec = "video-codec"
     case stillDecodes = "still-decodes"
     case aspectRatio = "aspect-ratio"
+    /// Present only when failed: a killed `pair` left its journal or still backup beside the files.
+    case interruptedEdit = "interrupted-edit"
 
     /// The raw name, so text output interpolating a check name prints what JSON holds.
     public var description: String { rawValue }

@@ -17,8 +17,10 @@ public enum Verifier {
     /// - Parameter decodeStill: run `still-decodes` (a full libjpeg-turbo decode, the one check
     ///   whose cost grows with the image: tens of ms for a 12 MP still). `verify DIR` passes
     ///   `strict`, so a library is decoded only under `--strict`; without it the check is left out.
+    /// - Parameter leftoversCount: whether what a killed `pair` left beside the files fails the
+    ///   pair (`interrupted-edit`); false for `pair` itself, which removes them.
     public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false, decodeStill: Bool = true,
-                              lockWait: Double? = FileLockSet.defaultWait) throws -> VerifyReport {
+                              lockWait: Double? = FileLockSet.defaultWait, leftoversCount: Bool = true) throws -> VerifyReport {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
         // Shared locks: a `pair` committing these files is waited for, never seen half done.
@@ -29,17 +31,19 @@ public enum Verifier {
         let still: StillReading.Facts
         do { still = try StillReading.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         let movie = MovieVerifyFacts(try InputFiles.openMovie(moviePath))
-        return report(still: stillPath, stillFacts: still, movie: moviePath, movieFacts: movie, strict: strict, decodeStill: decodeStill)
+        return report(still: stillPath, stillFacts: still, movie: moviePath, movieFacts: movie, strict: strict, decodeStill: decodeStill,
+                      leftovers: leftoversCount ? InterruptedPairLeftovers.find(still: stillPath, movie: moviePath) : .init())
     }
 
     /// The report from what was read of both files (by `verify`, or by the scan of `verify DIR`).
     static func report(still stillPath: String, stillFacts still: StillReading.Facts, movie moviePath: String, movieFacts movie: MovieVerifyFacts,
-                       strict: Bool, decodeStill: Bool) -> VerifyReport {
+                       strict: Bool, decodeStill: Bool, leftovers: InterruptedPairLeftovers = .init()) -> VerifyReport {
         let facts = still.facts
         var checks = CheckList(strict: strict)
         identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: movie.identifier)
         for check in movie.checks { checks.add(check) }
         stillChecks(&checks, stillPath: stillPath, still: still, video: movie.videoSize, decode: decodeStill || strict)
+        if let note = leftovers.description { checks.add(.interruptedEdit, false, note, .error) }
         return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
                             checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: movie.identifier)
     }
