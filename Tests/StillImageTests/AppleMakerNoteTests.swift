@@ -136,9 +136,25 @@ struct AppleMakerNoteTests {
         #expect(throws: ParseError.self) { _ = try AppleMakerNote.parse(Array("Apple iOS".utf8)) }
         #expect(throws: ParseError.self) { _ = try AppleMakerNote.parse(Array("Nikon\0\0\0\0\0\0\0MM\0\0".utf8)) }
         #expect(throws: ParseError.self) { _ = try AppleMakerNote.parse(Array("Apple iOS\0\0\u{1}XX\0\0".utf8)) }
-        // An unknown TIFF type cannot be sized, so the note is refused rather than misread.
-        let unknownType = Self.header(count: 1) + [0, 0x11, 0, 99, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
-        #expect { _ = try AppleMakerNote.parse(unknownType) } throws: { ($0 as? ParseError)?.kind == .unsupported }
+    }
+
+    /// A type nobody has defined cannot be sized: the entry is kept with its field, never a
+    /// reason to refuse the note (it used to be refused); it is not an identifier either.
+    @Test func unknownTypesAreCarried() throws {
+        let unknownType = Self.header(count: 2) + [0, 0x11, 0, 99, 0, 0, 0, 1, 1, 2, 3, 4] + [0, 0x12, 0xFF, 0xFF, 0, 0, 0, 9, 0, 0, 0, 0x30] + [0, 0, 0, 0]
+        let note = try AppleMakerNote.parse(unknownType)
+        #expect(note.entries == [.init(tag: 0x11, type: 99, count: 1, value: [1, 2, 3, 4], valueIsField: true),
+                                 .init(tag: 0x12, type: 0xFFFF, count: 9, value: [0, 0, 0, 0x30], valueIsField: true)])
+        #expect(note.contentIdentifier == nil)
+        #expect(note.serialized() == unknownType, "carried as it was")
+    }
+
+    /// BigTIFF's 8-byte types (LONG8, SLONG8, IFD8), which iOS 17+ writes (tag 0x17 as type 16).
+    @Test(arguments: [UInt16(16), 17, 18])
+    func bigTIFFTypesAreEightBytes(type: UInt16) throws {
+        let value: [UInt8] = [0, 0, 0, 2, 0, 0x50, 0x20, 0x24]
+        let bytes = Self.header(count: 1) + [0, 0x17, 0, UInt8(type), 0, 0, 0, 1, 0, 0, 0, 32] + [0, 0, 0, 0] + value
+        #expect(try AppleMakerNote.parse(bytes).entries == [.init(tag: 0x17, type: type, count: 1, value: value)])
     }
 
     @Test func zeroEntriesAndMissingNextOffset() throws {
