@@ -44,31 +44,23 @@ struct AppleMakerNoteLayout {
         default: throw ParseError(.invalidValue, "Apple MakerNote byte order is neither MM nor II", path: path, offset: baseOffset + 12)
         }
         r.littleEndian = !bigEndian
-        let count = Int(try r.readUInt16())
-        try r.require(count * 12, "\(count) MakerNote entries")
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let entryOffset = r.position
-            let tag = try r.readUInt16()
-            let type = try r.readUInt16()
-            let n = try r.readUInt32()
-            let field = Array(try r.readBytes(4))
-            let value = try locate(type: type, count: n, field: field, entryOffset: entryOffset, in: bytes,
-                                   bigEndian: bigEndian, at: (tag, path + "/0x" + hex(tag), baseOffset))
-            entries.append(Entry(tag: tag, type: type, count: n, entryOffset: entryOffset, field: field, value: value))
+        let entries = try TIFFRawEntry.readDirectory(&r, named: "MakerNote").map { e in
+            let value = try locate(type: e.type, count: e.count, field: e.field, entryOffset: e.entryOffset, in: bytes,
+                                   at: (e.tag, path + "/0x" + hex(e.tag), baseOffset))
+            return Entry(tag: e.tag, type: e.type, count: e.count, entryOffset: e.entryOffset,
+                         field: Array(bytes[e.entryOffset + 8 ..< e.entryOffset + 12]), value: value)
         }
         // The next-IFD offset (4 bytes, 0) follows; a note that ends before it lacks it.
         let directoryEnd = min(r.position + 4, bytes.count)
         return AppleMakerNoteLayout(version: version, bigEndian: bigEndian, entries: entries, directoryEnd: directoryEnd)
     }
 
-    private static func locate(type: UInt16, count: UInt32, field: [UInt8], entryOffset: Int, in bytes: [UInt8],
-                               bigEndian: Bool, at place: (tag: UInt16, path: String, base: UInt64)) throws -> Range<Int>? {
+    private static func locate(type: UInt16, count: UInt32, field: UInt32, entryOffset: Int, in bytes: [UInt8],
+                               at place: (tag: UInt16, path: String, base: UInt64)) throws -> Range<Int>? {
         guard let size = TIFFType.elementSize(type) else { return nil }
         let total = UInt64(size) * UInt64(count)
         if total <= 4 { return entryOffset + 8 ..< entryOffset + 8 + Int(total) }
-        let offset = UInt64(decode(field, bigEndian: bigEndian))
+        let offset = UInt64(field)
         guard offset + total <= UInt64(bytes.count) else {
             throw ParseError(.invalidValue, "MakerNote tag 0x\(hex(place.tag)) value (\(total) bytes at offset \(offset)) lies outside the \(bytes.count)-byte MakerNote",
                              path: place.path, offset: place.base + UInt64(entryOffset) + 8)

@@ -147,18 +147,9 @@ struct ExifTIFF {
         }
         var r = ByteReader(tiff, range: start..<tiff.count, baseOffset: baseOffset, path: dirPath)
         r.littleEndian = littleEndian
-        let count = Int(try r.readUInt16())
-        try r.require(count * 12, "\(count) IFD entries")
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let entryOffset = r.position
-            let tag = try r.readUInt16()
-            let type = try r.readUInt16()
-            let n = try r.readUInt32()
-            let field = try r.readUInt32()
-            entries.append(Entry(tag: tag, type: type, count: n, entryOffset: entryOffset,
-                                 value: locateValue(type: type, count: n, field: field, entryOffset: entryOffset)))
+        let entries = try TIFFRawEntry.readDirectory(&r, named: "IFD").map {
+            Entry(tag: $0.tag, type: $0.type, count: $0.count, entryOffset: $0.entryOffset,
+                  value: locateValue(type: $0.type, count: $0.count, field: $0.field, entryOffset: $0.entryOffset))
         }
         // The next-IFD offset is optional at the very end of the data (some writers omit it).
         let next: UInt32 = r.remaining >= 4 ? try r.readUInt32() : 0
