@@ -98,6 +98,58 @@ struct AppleMakerNoteTests {
         #expect(note.serialized() == bytes)
     }
 
+    /// Setting tag 0x11 in the iPhone 6 note (which has none): the directory grows by one entry
+    /// and the data area follows as one blob, byte for byte, 12 bytes later.
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg")))
+    func iPhone6NoteGainsTag17WithItsDataAreaKept() throws {
+        let (bytes, offset) = try Self.makerNote(ofJPEG: TestFiles.corpusFile("iphone-jpeg/iphone6.jpg"))
+        let id = "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: offset, path: "MakerNote")
+        let oldEnd = 16 + 12 * 10 + 4, newEnd = oldEnd + 12
+        #expect(Array(edited[newEnd ..< newEnd + bytes.count - oldEnd]) == Array(bytes[oldEnd...]))
+        let note = try AppleMakerNote.parse(edited)
+        #expect(note.contentIdentifier == id)
+        #expect(note.entries.filter { $0.tag != 0x11 } == (try AppleMakerNote.parse(bytes)).entries)
+    }
+
+    /// A note whose tag 0x11 has another length is re-laid out: the old value is zeroed in the
+    /// data area. A field of a type with no known size moves with the data area when, read as
+    /// an offset, it points into it; otherwise it stays as it was.
+    @Test func relayoutShiftsWhatPointsIntoTheDataAreaAndZeroesTheOldIdentifier() throws {
+        // Directory: 3 entries, ends at 16 + 36 + 4 = 56; data area: "SHORT\0" at 56, "DATADATA" at 62.
+        var bytes = Self.header(count: 3)
+        bytes += [0, 0x01, 0xFF, 0xFF, 0, 0, 0, 1, 0, 0, 0, 62]     // unknown type, points at DATADATA
+        bytes += [0, 0x02, 0, 99, 0, 0, 0, 1, 0, 0, 0, 3]          // unknown type, 3: not into the data area
+        bytes += [0, 0x11, 0, 2, 0, 0, 0, 6, 0, 0, 0, 56]           // "SHORT\0"
+        bytes += [0, 0, 0, 0] + Array("SHORT".utf8) + [0] + Array("DATADATA".utf8)
+        let id = "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: 0, path: "MakerNote")
+        // Same entry count, so the data area stays at 56; the identifier goes after it.
+        #expect(Array(edited[56..<70]) == [0, 0, 0, 0, 0, 0] + Array("DATADATA".utf8))
+        let note = try AppleMakerNote.parse(edited)
+        #expect(note.contentIdentifier == id)
+        #expect(note.entries.map(\.value).prefix(2) == [[0, 0, 0, 62], [0, 0, 0, 3]])
+
+        // Without tag 0x11 the directory grows by 12: the pointing field follows, the other stays.
+        var without = Self.header(count: 2) + Array(bytes[16..<40]) + [0, 0, 0, 0] + Array("DATADATA".utf8)
+        without.replaceSubrange(16 + 8 ..< 16 + 12, with: [0, 0, 0, 44])
+        let grown = try AppleMakerNote.parse(try AppleMakerNoteEdit.settingIdentifier(without, to: id, baseOffset: 0, path: "MakerNote"))
+        #expect(grown.entries.map(\.tag) == [1, 2, 0x11])
+        #expect(grown.entries.map(\.value).prefix(2) == [[0, 0, 0, 56], [0, 0, 0, 3]])
+        #expect(grown.contentIdentifier == id)
+    }
+
+    /// A 37-byte tag 0x11 (a UUID) is overwritten where it is: nothing else in the note changes.
+    @Test func sameLengthIdentifierIsPatchedInPlace() throws {
+        let bytes = MakerNoteSamples.sample().serialized() + [1, 2, 3]
+        let id = "FFFFFFFF-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: 0, path: "MakerNote")
+        let at = try #require(bytes.firstRange(of: Array(MakerNoteSamples.fixtureIdentifier.utf8)))
+        #expect(edited.count == bytes.count)
+        #expect(bytes.indices.filter { edited[$0] != bytes[$0] }.allSatisfy { at.contains($0) })
+        #expect(try AppleMakerNote.parse(edited).contentIdentifier == id)
+    }
+
     @Test(.requires(.corpusFile("avfoundation-pair/IMG.JPG")))
     func avFoundationNote() throws {
         let (bytes, _) = try Self.makerNote(ofJPEG: TestFiles.corpusFile("avfoundation-pair/IMG.JPG"))

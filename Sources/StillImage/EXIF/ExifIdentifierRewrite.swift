@@ -49,20 +49,22 @@ enum ExifIdentifierRewrite {
         let added = original.directories[.exif] == nil ? RequiredExifTags.exifIFD(try facts(), bigEndian: !original.littleEndian) : []
         let patch = try ExifMakerNotePatch.apply(note: note, to: original, exifIFDFields: added)
         try ExifPreservationCheck.verify(original: original, patch: patch, makerNote: note, addedToExifIFD: added)
-        try crossCheck(patch, against: reader, makerNote: note, path: path)
+        try crossCheck(patch, against: reader, makerNote: note, path: path, hadMakerNote: found != nil)
         return patch.tiff
     }
 
     /// libexif, an independent reader, must find in the new block what it found in the old
     /// (Make, Model, Orientation, through the IFD pointers the patch may have moved) and the
-    /// MakerNote at its new size. Skipped for a block past what libexif loads (64 KB).
-    private static func crossCheck(_ patch: ExifMakerNotePatch, against before: ExifBlock, makerNote: [UInt8], path: String) throws {
+    /// MakerNote at its new size (unless libexif did not load the old one either). Skipped for
+    /// a block past what libexif loads (64 KB).
+    private static func crossCheck(_ patch: ExifMakerNotePatch, against before: ExifBlock, makerNote: [UInt8], path: String, hadMakerNote: Bool) throws {
         let payload = JPEGSegment.exifHeader + patch.tiff
         guard payload.count <= ExifBlock.maxPayload else { return }
         let shifted = patch.makerNoteRange.lowerBound + ExifTIFF.exifHeaderLength ..< patch.makerNoteRange.upperBound + ExifTIFF.exifHeaderLength
         let after = try ExifBlock(payload: payload, hidingMakerNoteAt: shifted)
+        let seesNote = !hadMakerNote || before.makerNoteBytes != nil
         guard after.make == before.make, after.model == before.model, after.orientation == before.orientation,
-              after.makerNoteBytes?.count == makerNote.count else {
+              !seesNote || after.makerNoteBytes?.count == makerNote.count else {
             throw ParseError(.io, "libexif reads the new EXIF differently from the old; nothing was written", path: path)
         }
     }
