@@ -127,6 +127,10 @@ struct SyntheticExifWriterTests {
         #expect(try dir.listing() == ["src.jpg"])
         let r = try PairingCheck.pair(source, identifier: Self.id, replaceForeign: true, in: dir)
         #expect(try PairingCheck.appleNote(r.output) == .minimal(contentIdentifier: Self.id))
+        // The replaced note is zeroed where it was (the user agreed to drop it); nothing else moved.
+        let old = try #require(try Self.tiff(source).makerNote())
+        let written = try Self.exifPayload(r.output)
+        #expect(Array(written[old.payloadRange]) == [UInt8](repeating: 0, count: bareIFD.count))
     }
 
     @Test func refusesWhenTheNewExifDoesNotFitOneAPP1() throws {

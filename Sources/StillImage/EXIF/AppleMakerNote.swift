@@ -12,8 +12,9 @@ public struct AppleMakerNote: Equatable, Sendable {
         /// The value bytes (inline or from the data area), exactly as stored, in the note's byte
         /// order; with `valueIsField`, the entry's 4-byte field as stored.
         public var value: [UInt8]
-        /// The type has no known size, so the value cannot be located: `value` is the field,
-        /// which may hold the value or an offset (carried, never interpreted).
+        /// The value cannot be located (the type has no known size, or the value would lie
+        /// outside the note): `value` is the field, which may hold the value or an offset
+        /// (carried, never interpreted).
         public var valueIsField: Bool
 
         public init(tag: UInt16, type: UInt16, count: UInt32, value: [UInt8], valueIsField: Bool = false) {
@@ -47,7 +48,8 @@ public struct AppleMakerNote: Equatable, Sendable {
     }
 
     /// Decodes a MakerNote. Every count and offset is checked against `bytes` before use; an
-    /// entry whose type has no known size is kept with its 4-byte field (`valueIsField`).
+    /// entry whose value cannot be located (a type of no known size, a value outside the note
+    /// other than tag 0x11's) is kept with its 4-byte field (`valueIsField`).
     /// - Parameters:
     ///   - baseOffset: absolute file offset of `bytes[0]`, for error messages.
     ///   - path: where the note sits, for error messages (a JPEG's or a HEIF Exif item's).

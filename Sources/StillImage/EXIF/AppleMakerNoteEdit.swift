@@ -14,17 +14,19 @@ enum AppleMakerNoteEdit {
         let layout = try AppleMakerNoteLayout.read(note, baseOffset: baseOffset, path: path)
         let value = Array(identifier.utf8) + [0]
         let old = layout.entries.filter { $0.tag == AppleMakerNote.contentIdentifierTag }
+        let edited: [UInt8]
         if old.count == 1, let only = old.first, only.type == TIFFType.ascii, let range = only.value, range.count == value.count {
             var patched = note
             patched.replaceSubrange(range, with: value)
-            return patched
+            edited = patched
+        } else {
+            edited = try relaidOut(note, layout, value: value, path: path, baseOffset: baseOffset)
         }
-        let edited = try relaidOut(note, layout, value: value, path: path, baseOffset: baseOffset)
         try verify(edited, against: note, identifier: identifier, path: path)
         return edited
     }
 
-    /// Reads the re-laid-out note back: tag 0x11 holds the identifier, and every other entry is
+    /// Reads the edited note back (a value overlapping another is caught here): tag 0x11 holds the identifier, and every other entry is
     /// there in order with its type, count and value (a field of unknown type may have moved).
     private static func verify(_ edited: [UInt8], against note: [UInt8], identifier: String, path: String) throws {
         let before = try AppleMakerNote.parse(note, path: path).entries.filter { $0.tag != AppleMakerNote.contentIdentifierTag }

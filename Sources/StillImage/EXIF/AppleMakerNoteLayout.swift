@@ -13,8 +13,9 @@ struct AppleMakerNoteLayout {
         /// The 4-byte value-or-offset field, as stored.
         let field: [UInt8]
         /// Where the value lies within the note: inside `field` (4 bytes or fewer) or at an
-        /// offset counted from the note's start. Nil when the type has no known size: then
-        /// nobody can tell whether `field` is the value or an offset, and the entry is carried.
+        /// offset counted from the note's start. Nil when the type has no known size (nobody can
+        /// tell whether `field` is the value or an offset) or when the value would lie outside
+        /// the note (damage in an entry other than tag 0x11): the entry is carried as it is.
         let value: Range<Int>?
     }
 
@@ -29,8 +30,8 @@ struct AppleMakerNoteLayout {
     static let countOffset = 14
     static let entriesOffset = 16
 
-    /// Indexes a note. Refused only when the header or directory is damaged, or a value of a
-    /// known type lies outside the note (the note is what pairing changes).
+    /// Indexes a note. Refused only when the header or directory is damaged, or tag 0x11's value
+    /// lies outside the note (what pairing reads and changes).
     static func read(_ bytes: [UInt8], baseOffset: UInt64, path: String) throws -> AppleMakerNoteLayout {
         var r = ByteReader(bytes, baseOffset: baseOffset, path: path)
         guard try r.readBytes(AppleMakerNote.signature.count) == AppleMakerNote.signature else {
@@ -62,6 +63,8 @@ struct AppleMakerNoteLayout {
         if total <= 4 { return entryOffset + 8 ..< entryOffset + 8 + Int(total) }
         let offset = UInt64(field)
         guard offset + total <= UInt64(bytes.count) else {
+            // Damage in an entry pairing does not need is carried; tag 0x11 is what it reads and writes.
+            guard place.tag == AppleMakerNote.contentIdentifierTag else { return nil }
             throw ParseError(.invalidValue, "MakerNote tag 0x\(hex(place.tag)) value (\(total) bytes at offset \(offset)) lies outside the \(bytes.count)-byte MakerNote",
                              path: place.path, offset: place.base + UInt64(entryOffset) + 8)
         }

@@ -15,15 +15,12 @@ import BinaryIO
 /// The IFDs left behind by a copy are not cut: nothing points at them any more, and cutting
 /// would move what follows.
 struct ExifMakerNotePatch {
-    enum Placement: Equatable { case inPlace, appended, exifIFDCopied, ifdsCreated }
-
     /// The new TIFF bytes: the original ones (patched in `changed`), then what was appended.
     let tiff: [UInt8]
     /// Ranges of the original bytes that differ in `tiff`.
     let changed: [Range<Int>]
     /// Where the new MakerNote lies in `tiff`.
     let makerNoteRange: Range<Int>
-    let placement: Placement
 
     /// One entry of an IFD written at the end: its field as stored, or a value to place
     /// (inline when it fits 4 bytes, else after the IFD).
@@ -44,7 +41,7 @@ struct ExifMakerNotePatch {
             if old.count == note.count {
                 var tiff = original.tiff
                 tiff.replaceSubrange(old, with: note)
-                return ExifMakerNotePatch(tiff: tiff, changed: [old], makerNoteRange: old, placement: .inPlace)
+                return ExifMakerNotePatch(tiff: tiff, changed: [old], makerNoteRange: old)
             }
             return try replacing(entry, value: old, with: note, in: original)
         }
@@ -64,7 +61,7 @@ struct ExifMakerNotePatch {
         let fields = try block.encode16(ExifTIFF.makerNoteTag) + block.encode16(type) + block.encode32(note.count) + block.encode32(at)
         let entryRange = entry.entryOffset ..< entry.entryOffset + 12
         block.bytes.replaceSubrange(entryRange, with: fields)
-        return ExifMakerNotePatch(tiff: block.bytes, changed: [old, entryRange], makerNoteRange: at ..< at + note.count, placement: .appended)
+        return ExifMakerNotePatch(tiff: block.bytes, changed: [old, entryRange], makerNoteRange: at ..< at + note.count)
     }
 
     /// What must survive zeroing an old note: every IFD, every other entry's value, the thumbnail.
@@ -90,7 +87,7 @@ struct ExifMakerNotePatch {
         let pointerField = pointer.entryOffset + 8 ..< pointer.entryOffset + 12
         block.bytes.replaceSubrange(pointerField, with: try block.encode32(written.offset))
         let at = try noteOffset(written)
-        return ExifMakerNotePatch(tiff: block.bytes, changed: [pointerField], makerNoteRange: at ..< at + note.count, placement: .exifIFDCopied)
+        return ExifMakerNotePatch(tiff: block.bytes, changed: [pointerField], makerNoteRange: at ..< at + note.count)
     }
 
     private static func creatingExifIFD(fields: [RequiredExifTags.Field], note: [UInt8], in original: ExifTIFF) throws -> ExifMakerNotePatch {
@@ -114,7 +111,7 @@ struct ExifMakerNotePatch {
         }
         block.bytes.replaceSubrange(4..<8, with: try block.encode32(ifd0Offset))
         let at = try noteOffset(writtenExif)
-        return ExifMakerNotePatch(tiff: block.bytes, changed: [4..<8], makerNoteRange: at ..< at + note.count, placement: .ifdsCreated)
+        return ExifMakerNotePatch(tiff: block.bytes, changed: [4..<8], makerNoteRange: at ..< at + note.count)
     }
 
     /// `entries` in their order, each of `added` inserted before the first entry with a greater tag.
