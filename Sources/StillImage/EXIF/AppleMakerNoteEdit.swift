@@ -26,8 +26,9 @@ enum AppleMakerNoteEdit {
         return edited
     }
 
-    /// Reads the edited note back (a value overlapping another is caught here): tag 0x11 holds the identifier, and every other entry is
-    /// there in order with its type, count and value (a field of unknown type may have moved).
+    /// Reads the edited note back: tag 0x11 holds the identifier, and every other entry is there
+    /// in order with its type, count and value (a carried field may have moved). A tag 0x11
+    /// value overlapping another entry's is caught here.
     private static func verify(_ edited: [UInt8], against note: [UInt8], identifier: String, path: String) throws {
         let before = try AppleMakerNote.parse(note, path: path).entries.filter { $0.tag != AppleMakerNote.contentIdentifierTag }
         let written = try AppleMakerNote.parse(edited, path: path + " (as edited)")
