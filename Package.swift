@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["BinaryIO"], path: "Tests/TestSupport"),
         .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO", "TestSupport"]),
+        .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO", "TestSupport",
                                                        .product(name: "PropertyBased", package: "swift-property-based")]),
         // Runs the built `livephoto` binary: exit codes, error lines, JSON output.

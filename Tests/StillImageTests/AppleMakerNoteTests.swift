@@ -98,6 +98,58 @@ struct AppleMakerNoteTests {
         #expect(note.serialized() == bytes)
     }
 
+    /// Setting tag 0x11 in the iPhone 6 note (which has none): the directory grows by one entry
+    /// and the data area follows as one blob, byte for byte, 12 bytes later.
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone6.jpg")))
+    func iPhone6NoteGainsTag17WithItsDataAreaKept() throws {
+        let (bytes, offset) = try Self.makerNote(ofJPEG: TestFiles.corpusFile("iphone-jpeg/iphone6.jpg"))
+        let id = "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: offset, path: "MakerNote")
+        let oldEnd = 16 + 12 * 10 + 4, newEnd = oldEnd + 12
+        #expect(Array(edited[newEnd ..< newEnd + bytes.count - oldEnd]) == Array(bytes[oldEnd...]))
+        let note = try AppleMakerNote.parse(edited)
+        #expect(note.contentIdentifier == id)
+        #expect(note.entries.filter { $0.tag != 0x11 } == (try AppleMakerNote.parse(bytes)).entries)
+    }
+
+    /// A note whose tag 0x11 has another length is re-laid out: the old value is zeroed in the
+    /// data area. A field of a type with no known size moves with the data area when, read as
+    /// an offset, it points into it; otherwise it stays as it was.
+    @Test func relayoutShiftsWhatPointsIntoTheDataAreaAndZeroesTheOldIdentifier() throws {
+        // Directory: 3 entries, ends at 16 + 36 + 4 = 56; data area: "SHORT\0" at 56, "DATADATA" at 62.
+        var bytes = Self.header(count: 3)
+        bytes += [0, 0x01, 0xFF, 0xFF, 0, 0, 0, 1, 0, 0, 0, 62]     // unknown type, points at DATADATA
+        bytes += [0, 0x02, 0, 99, 0, 0, 0, 1, 0, 0, 0, 3]          // unknown type, 3: not into the data area
+        bytes += [0, 0x11, 0, 2, 0, 0, 0, 6, 0, 0, 0, 56]           // "SHORT\0"
+        bytes += [0, 0, 0, 0] + Array("SHORT".utf8) + [0] + Array("DATADATA".utf8)
+        let id = "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: 0, path: "MakerNote")
+        // Same entry count, so the data area stays at 56; the identifier goes after it.
+        #expect(Array(edited[56..<70]) == [0, 0, 0, 0, 0, 0] + Array("DATADATA".utf8))
+        let note = try AppleMakerNote.parse(edited)
+        #expect(note.contentIdentifier == id)
+        #expect(note.entries.map(\.value).prefix(2) == [[0, 0, 0, 62], [0, 0, 0, 3]])
+
+        // Without tag 0x11 the directory grows by 12: the pointing field follows, the other stays.
+        var without = Self.header(count: 2) + Array(bytes[16..<40]) + [0, 0, 0, 0] + Array("DATADATA".utf8)
+        without.replaceSubrange(16 + 8 ..< 16 + 12, with: [0, 0, 0, 44])
+        let grown = try AppleMakerNote.parse(try AppleMakerNoteEdit.settingIdentifier(without, to: id, baseOffset: 0, path: "MakerNote"))
+        #expect(grown.entries.map(\.tag) == [1, 2, 0x11])
+        #expect(grown.entries.map(\.value).prefix(2) == [[0, 0, 0, 56], [0, 0, 0, 3]])
+        #expect(grown.contentIdentifier == id)
+    }
+
+    /// A 37-byte tag 0x11 (a UUID) is overwritten where it is: nothing else in the note changes.
+    @Test func sameLengthIdentifierIsPatchedInPlace() throws {
+        let bytes = MakerNoteSamples.sample().serialized() + [1, 2, 3]
+        let id = "FFFFFFFF-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: 0, path: "MakerNote")
+        let at = try #require(bytes.firstRange(of: Array(MakerNoteSamples.fixtureIdentifier.utf8)))
+        #expect(edited.count == bytes.count)
+        #expect(bytes.indices.filter { edited[$0] != bytes[$0] }.allSatisfy { at.contains($0) })
+        #expect(try AppleMakerNote.parse(edited).contentIdentifier == id)
+    }
+
     @Test(.requires(.corpusFile("avfoundation-pair/IMG.JPG")))
     func avFoundationNote() throws {
         let (bytes, _) = try Self.makerNote(ofJPEG: TestFiles.corpusFile("avfoundation-pair/IMG.JPG"))
@@ -118,6 +170,7 @@ struct AppleMakerNoteTests {
         }
     }
 
+    /// Tag 0x11's value outside the note is refused (it is what pairing reads and writes).
     @Test func valueOffsetsOutsideTheNote() throws {
         for (offset, count) in [(UInt32(0xFFFF_FFF0), UInt32(16)), (30, 100), (0, UInt32.max), (20, 0x4000_0000)] {
             var bytes = Self.header(count: 1)
@@ -136,9 +189,25 @@ struct AppleMakerNoteTests {
         #expect(throws: ParseError.self) { _ = try AppleMakerNote.parse(Array("Apple iOS".utf8)) }
         #expect(throws: ParseError.self) { _ = try AppleMakerNote.parse(Array("Nikon\0\0\0\0\0\0\0MM\0\0".utf8)) }
         #expect(throws: ParseError.self) { _ = try AppleMakerNote.parse(Array("Apple iOS\0\0\u{1}XX\0\0".utf8)) }
-        // An unknown TIFF type cannot be sized, so the note is refused rather than misread.
-        let unknownType = Self.header(count: 1) + [0, 0x11, 0, 99, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
-        #expect { _ = try AppleMakerNote.parse(unknownType) } throws: { ($0 as? ParseError)?.kind == .unsupported }
+    }
+
+    /// A type nobody has defined cannot be sized: the entry is kept with its field, never a
+    /// reason to refuse the note (it used to be refused); it is not an identifier either.
+    @Test func unknownTypesAreCarried() throws {
+        let unknownType = Self.header(count: 2) + [0, 0x11, 0, 99, 0, 0, 0, 1, 1, 2, 3, 4] + [0, 0x12, 0xFF, 0xFF, 0, 0, 0, 9, 0, 0, 0, 0x30] + [0, 0, 0, 0]
+        let note = try AppleMakerNote.parse(unknownType)
+        #expect(note.entries == [.init(tag: 0x11, type: 99, count: 1, value: [1, 2, 3, 4], valueIsField: true),
+                                 .init(tag: 0x12, type: 0xFFFF, count: 9, value: [0, 0, 0, 0x30], valueIsField: true)])
+        #expect(note.contentIdentifier == nil)
+        #expect(note.serialized() == unknownType, "carried as it was")
+    }
+
+    /// BigTIFF's 8-byte types (LONG8, SLONG8, IFD8), which iOS 17+ writes (tag 0x17 as type 16).
+    @Test(arguments: [UInt16(16), 17, 18])
+    func bigTIFFTypesAreEightBytes(type: UInt16) throws {
+        let value: [UInt8] = [0, 0, 0, 2, 0, 0x50, 0x20, 0x24]
+        let bytes = Self.header(count: 1) + [0, 0x17, 0, UInt8(type), 0, 0, 0, 1, 0, 0, 0, 32] + [0, 0, 0, 0] + value
+        #expect(try AppleMakerNote.parse(bytes).entries == [.init(tag: 0x17, type: type, count: 1, value: value)])
     }
 
     @Test func zeroEntriesAndMissingNextOffset() throws {
@@ -147,14 +216,19 @@ struct AppleMakerNoteTests {
         #expect(try AppleMakerNote.parse(one).contentIdentifier == "A")
     }
 
-    /// Every prefix of a valid note parses to a ParseError or (once complete) the same note.
+    /// Every prefix of a valid note parses to a ParseError or to the same entries, those whose
+    /// value the cut removed carried with their field (it used to be refused: a value outside
+    /// the note is damage in an entry pairing does not need, unless it is tag 0x11's).
     @Test func truncationAtEveryCutPoint() throws {
         let bytes = MakerNoteSamples.sample().serialized()
         let whole = try AppleMakerNote.parse(bytes)
         for cut in 0..<bytes.count {
             do {
                 let note = try AppleMakerNote.parse(Array(bytes.prefix(cut)))
-                #expect(note == whole, "cut \(cut)")
+                #expect(note.entries.count == whole.entries.count, "cut \(cut)")
+                for (a, b) in zip(note.entries, whole.entries) {
+                    #expect(a == b || (a.valueIsField && a.tag == b.tag && a.type == b.type && a.count == b.count && a.tag != 0x11), "cut \(cut)")
+                }
             } catch is ParseError {
             } catch {
                 Issue.record("cut \(cut): \(error)")

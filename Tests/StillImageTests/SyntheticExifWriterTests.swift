@@ -3,8 +3,8 @@ import Foundation
 @testable import StillImage
 import Testing
 
-/// Pairing JPEGs whose EXIF is built in the test, to reach the cases libexif gets wrong by
-/// default: little-endian data, unknown tags, thumbnails, missing Exif IFD, oversize APP1.
+/// Pairing JPEGs whose EXIF is built in the test: little-endian data, unknown tags and types,
+/// thumbnails, missing Exif IFD, oversize APP1, damaged sub-IFDs.
 @Suite("Pairing write of the still (built EXIF)")
 struct SyntheticExifWriterTests {
     static let id = "C0FFEE00-1234-4ABC-8DEF-0123456789AB"
@@ -45,7 +45,7 @@ struct SyntheticExifWriterTests {
         let before = try Self.tiff(source), after = try Self.tiff(r.output)
         #expect(after.littleEndian)
         for dir in ExifTIFF.Directory.allCases {
-            #expect(try ExifPreservationCheck.fields(after, dir) == ExifPreservationCheck.fields(before, dir), "\(dir)")
+            #expect(ExifEntries.items(after, dir, leavingOut: ExifEntries.leftOut(dir)) == ExifEntries.items(before, dir, leavingOut: ExifEntries.leftOut(dir)), "\(dir)")
         }
         #expect(after.entry(0xC0DE, in: .ifd0) != nil)
         #expect(after.entry(0xA000, in: .exif) == nil, "no FlashPixVersion added")
@@ -80,6 +80,38 @@ struct SyntheticExifWriterTests {
         }
     }
 
+    static func exifPayload(_ path: String) throws -> [UInt8] {
+        let s = try FileSource(path: path)
+        let exif = try #require(try JPEGStructure.read(s).exifSegment)
+        return try s.read(at: exif.payloadOffset, count: exif.payloadLength)
+    }
+
+    /// Samsung keeps debug data after the last IFD that nothing points to (a Galaxy S20 FE's
+    /// Exif is 7,482 bytes, 6,592 of them such data): it stays where it was, byte for byte. The
+    /// only original bytes that change are IFD0's Exif pointer (to the copy of the Exif IFD that
+    /// holds the new MakerNote entry).
+    @Test func keepsBytesAfterTheLastIFD() throws {
+        let dir = try TempDir()
+        var e = SyntheticEXIF()
+        e.ifd0 = [e.ascii(0x010F, "samsung"), e.ascii(0x0110, "SM-G781B")]
+        e.exif = [e.undefined(0x9000, Array("0220".utf8)), e.ascii(0x9003, "2024:05:06 07:08:09")]
+        let debug = Array("DBG_INFO".utf8) + (0..<6584).map { UInt8($0 % 251) }
+        let payload = e.payload + debug
+        var jpeg = SyntheticJPEG()
+        jpeg.leadingSegments = [SyntheticJPEG.exif(payload)]
+        let source = try dir.write("samsung.jpg", jpeg.bytes)
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let written = try Self.exifPayload(r.output)
+        #expect(written.count > payload.count)
+        #expect(Array(written[payload.count - debug.count ..< payload.count]) == debug)
+        let pointer = try #require(try Self.tiff(source).entry(0x8769, in: .ifd0))
+        let differing = payload.indices.filter { payload[$0] != written[$0] }.map { $0 - 6 }
+        #expect(!differing.isEmpty && differing.allSatisfy { (pointer.entryOffset + 8 ..< pointer.entryOffset + 12).contains($0) })
+        if Support.reader("exiftool") != nil {
+            try PairingCheck.expectExifToolDiff(source, r.output, removed: [], added: ["Apple:MediaGroupUUID=\(Self.id)"])
+        }
+    }
+
     /// A Samsung MakerNote is a bare IFD; it is named from IFD0 Make and refused.
     @Test func refusesSamsungMakerNote() throws {
         let dir = try TempDir()
@@ -95,6 +127,10 @@ struct SyntheticExifWriterTests {
         #expect(try dir.listing() == ["src.jpg"])
         let r = try PairingCheck.pair(source, identifier: Self.id, replaceForeign: true, in: dir)
         #expect(try PairingCheck.appleNote(r.output) == .minimal(contentIdentifier: Self.id))
+        // The replaced note is zeroed where it was (the user agreed to drop it); nothing else moved.
+        let old = try #require(try Self.tiff(source).makerNote())
+        let written = try Self.exifPayload(r.output)
+        #expect(Array(written[old.payloadRange]) == [UInt8](repeating: 0, count: bareIFD.count))
     }
 
     @Test func refusesWhenTheNewExifDoesNotFitOneAPP1() throws {
@@ -113,21 +149,28 @@ struct SyntheticExifWriterTests {
         #expect(try dir.listing() == ["src.jpg"])
     }
 
-    /// libexif drops entries of a type it cannot size (13, IFD); the write is refused instead.
-    @Test func refusesWhenLibexifWouldDropATag() throws {
+    /// Entries of types libexif cannot load (13 IFD, BigTIFF's 16 to 18, types nobody defined)
+    /// are carried byte for byte; they used to stop the write, when libexif re-laid out the block.
+    @Test func keepsEntriesOfEveryType() throws {
         let dir = try TempDir()
         var e = SyntheticEXIF()
-        e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x014A, type: 13, count: 1, value: [0, 0, 0, 8])]
+        e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x014A, type: 13, count: 1, value: [0, 0, 0, 8]),
+                  SyntheticEXIF.Entry(tag: 0xC001, type: 16, count: 2, value: Array(1...16)),
+                  SyntheticEXIF.Entry(tag: 0xC002, type: 0xFFFF, count: 9, value: [], rawField: [0, 0, 0, 0x30])]
+        e.exif = [e.undefined(0x9000, Array("0232".utf8)), SyntheticEXIF.Entry(tag: 0xC003, type: 0, count: 1, value: [], rawField: [1, 2, 3, 4])]
         let source = try Self.jpeg(exif: e, in: dir)
-        #expect {
-            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
-        } throws: { ($0 as? ParseError)?.kind == .unsupported && "\($0)".contains("0x014A") }
-        #expect(try dir.listing() == ["src.jpg"])
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let before = try Self.tiff(source), after = try Self.tiff(r.output)
+        for d in ExifTIFF.Directory.allCases {
+            #expect(ExifEntries.items(after, d, leavingOut: ExifEntries.leftOut(d)) == ExifEntries.items(before, d, leavingOut: ExifEntries.leftOut(d)), "\(d)")
+        }
+        #expect(after.directories[.ifd0]?.map(\.type) == [2, 13, 4, 16, 0xFFFF])
     }
 
-    /// A GPS pointer leading outside the EXIF: libexif would drop the GPS IFD, so pairing refuses.
-    /// Reading passes over it, and says so in a warning (what `inspect` prints).
-    @Test func refusesADamagedSubIFD() throws {
+    /// A GPS pointer leading outside the EXIF: reading passes over it with a warning (what
+    /// `inspect` prints), and pairing, which changes nothing there, keeps its bytes. (It used
+    /// to refuse, when libexif re-laid out the block and would have dropped the GPS IFD.)
+    @Test func pairsDespiteADamagedSubIFD() throws {
         let dir = try TempDir()
         var e = SyntheticEXIF()
         e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x8825, type: 4, count: 1, value: [], rawField: [0, 0, 0xFF, 0])]
@@ -137,9 +180,10 @@ struct SyntheticExifWriterTests {
         #expect(info.warnings.count == 1)
         #expect(info.warnings.first?.hasPrefix("the EXIF GPS does not parse, passed over: ") == true, "\(info.warnings)")
         #expect(try StillImageReader.read(path: TestFiles.fixture("still-exif-icc-xmp.jpg")).warnings.isEmpty)
-        #expect {
-            _ = try StillIdentifierWriter.prepare(sourcePath: source, targetPath: dir.path("o.jpg"), identifier: Self.id, replaceForeignMakerNote: false)
-        } throws: { ($0 as? ParseError)?.kind == .unsupported && "\($0)".contains("GPS") }
+        let r = try PairingCheck.pair(source, identifier: Self.id, in: dir)
+        let after = try Self.tiff(r.output)
+        #expect(after.damaged[.gps] != nil)
+        #expect(ExifEntries.items(after, .ifd0, leavingOut: [0x8769]) == ExifEntries.items(try Self.tiff(source), .ifd0))
     }
 
     /// Entries that hold nothing (zero count, value outside the data) are skipped by libexif;

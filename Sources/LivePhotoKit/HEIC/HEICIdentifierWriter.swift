@@ -3,8 +3,8 @@ import ISOBMFF
 import StillImage
 
 /// The HEIC half of `pair`: the still's `Exif` item gets Apple MakerNote tag 17 = identifier,
-/// through the same TIFF-level code as a JPEG's APP1 (libexif re-layout, the MakerNote rules,
-/// the preservation check). Every other item, property and reference stays as it was.
+/// through the same TIFF-level code as a JPEG's APP1 (the byte-preserving patch, the MakerNote
+/// rules, the preservation check). Every other item, property and reference stays as it was.
 ///
 /// Where the new EXIF goes (`HEIFItemEdit`): editing the original in place, it is appended in
 /// a new `mdat` and only the item's `iloc` extent changes (a few bytes, the commit), so pairing

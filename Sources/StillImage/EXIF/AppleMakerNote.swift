@@ -1,22 +1,28 @@
 import BinaryIO
 
 /// Apple's MakerNote ("Apple iOS\0", version, byte order, then an IFD whose out-of-line value
-/// offsets count from the MakerNote's own start), decoded and re-encoded by our own code
-/// because libexif cannot save it. Values are kept exactly as stored, so a parse/serialize
-/// round trip changes only the layout of the data area.
+/// offsets count from the MakerNote's own start), decoded by our own code. Values are kept
+/// exactly as stored. Pairing edits an existing note's bytes (`AppleMakerNoteEdit`); a fresh
+/// layout (`serialized`) is for notes made here (`minimal`).
 public struct AppleMakerNote: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var tag: UInt16
         public var type: UInt16
         public var count: UInt32
-        /// The value bytes (inline or from the data area), exactly as stored, in the note's byte order.
+        /// The value bytes (inline or from the data area), exactly as stored, in the note's byte
+        /// order; with `valueIsField`, the entry's 4-byte field as stored.
         public var value: [UInt8]
+        /// The value cannot be located (the type has no known size, or the value would lie
+        /// outside the note): `value` is the field, which may hold the value or an offset
+        /// (carried, never interpreted).
+        public var valueIsField: Bool
 
-        public init(tag: UInt16, type: UInt16, count: UInt32, value: [UInt8]) {
+        public init(tag: UInt16, type: UInt16, count: UInt32, value: [UInt8], valueIsField: Bool = false) {
             self.tag = tag
             self.type = type
             self.count = count
             self.value = value
+            self.valueIsField = valueIsField
         }
     }
 
@@ -41,57 +47,26 @@ public struct AppleMakerNote: Equatable, Sendable {
         bytes.starts(with: signature)
     }
 
-    /// Decodes a MakerNote. Every count and offset is checked against `bytes` before use.
+    /// Decodes a MakerNote. Every count and offset is checked against `bytes` before use; an
+    /// entry whose value cannot be located (a type of no known size, a value outside the note
+    /// other than tag 0x11's) is kept with its 4-byte field (`valueIsField`).
     /// - Parameters:
     ///   - baseOffset: absolute file offset of `bytes[0]`, for error messages.
     ///   - path: where the note sits, for error messages (a JPEG's or a HEIF Exif item's).
     public static func parse(_ bytes: [UInt8], baseOffset: UInt64 = 0, path: String = "APP1/Exif/MakerNote") throws -> AppleMakerNote {
-        var r = ByteReader(bytes, baseOffset: baseOffset, path: path)
-        guard try r.readBytes(signature.count) == signature else {
-            throw ParseError(.invalidValue, "not an Apple MakerNote (no \"Apple iOS\\0\" signature)", path: path, offset: baseOffset)
+        let layout = try AppleMakerNoteLayout.read(bytes, baseOffset: baseOffset, path: path)
+        let entries = layout.entries.map { e in
+            if let range = e.value { return Entry(tag: e.tag, type: e.type, count: e.count, value: Array(bytes[range])) }
+            return Entry(tag: e.tag, type: e.type, count: e.count, value: e.field, valueIsField: true)
         }
-        let version = try r.readUInt16()
-        let bigEndian: Bool
-        switch try r.readBytes(2) {
-        case [0x4D, 0x4D]: bigEndian = true
-        case [0x49, 0x49]: bigEndian = false
-        default: throw ParseError(.invalidValue, "Apple MakerNote byte order is neither MM nor II", path: path, offset: baseOffset + 12)
-        }
-        r.littleEndian = !bigEndian
-        let count = Int(try r.readUInt16())
-        try r.require(count * 12, "\(count) MakerNote entries")
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let entryOffset = r.position
-            let tag = try r.readUInt16()
-            let type = try r.readUInt16()
-            let n = try r.readUInt32()
-            let entryPath = path + "/0x" + hex(tag)
-            guard let size = TIFFType.elementSize(type) else {
-                throw ParseError(.unsupported, "MakerNote tag 0x\(hex(tag)) has TIFF type \(type), whose size is unknown", path: entryPath, offset: baseOffset + UInt64(entryOffset))
-            }
-            let total = UInt64(size) * UInt64(n)
-            let value: [UInt8]
-            if total <= 4 {
-                value = Array(try r.readBytes(4).prefix(Int(total)))
-            } else {
-                let offset = UInt64(try r.readUInt32())
-                guard offset + total <= UInt64(bytes.count) else {
-                    throw ParseError(.invalidValue, "MakerNote tag 0x\(hex(tag)) value (\(total) bytes at offset \(offset)) lies outside the \(bytes.count)-byte MakerNote",
-                                     path: entryPath, offset: baseOffset + UInt64(entryOffset) + 8)
-                }
-                value = Array(bytes[Int(offset)..<Int(offset + total)])
-            }
-            entries.append(Entry(tag: tag, type: type, count: n, value: value))
-        }
-        // The next-IFD offset (4 bytes, 0) follows; it carries nothing we keep.
-        return AppleMakerNote(version: version, bigEndian: bigEndian, entries: entries)
+        return AppleMakerNote(version: layout.version, bigEndian: layout.bigEndian, entries: entries)
     }
 
     /// Lays the note out afresh: header, entry count, entries sorted by tag (stable, so
     /// duplicate tags keep their order), a zero next-IFD offset, then the data area with each
     /// value longer than 4 bytes on an even offset. Offsets count from the MakerNote start.
+    /// A `valueIsField` entry's field is written as it was, so such an entry keeps its meaning
+    /// only when it held its value inline: edit a note read from a file with `AppleMakerNoteEdit`.
     public func serialized() -> [UInt8] {
         precondition(entries.count <= 0xFFFF, "an IFD holds at most 65535 entries")
         let sorted = entries.enumerated().sorted { ($0.element.tag, $0.offset) < ($1.element.tag, $1.offset) }.map(\.element)
@@ -106,7 +81,7 @@ public struct AppleMakerNote: Equatable, Sendable {
             out.u16(entry.tag)
             out.u16(entry.type)
             out.u32(entry.count)
-            if entry.value.count <= 4 {
+            if entry.valueIsField || entry.value.count <= 4 {
                 out.bytes += entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
             } else {
                 out.u32(UInt32(dataStart + data.count))
@@ -121,7 +96,7 @@ public struct AppleMakerNote: Equatable, Sendable {
     /// Tag 0x11 (ImageIO "17"; exiftool MediaGroupUUID / ContentIdentifier), up to its first NUL.
     public var contentIdentifier: String? {
         guard let entry = entries.first(where: { $0.tag == AppleMakerNote.contentIdentifierTag }),
-              TIFFType.elementSize(entry.type) == 1 else { return nil }
+              !entry.valueIsField, TIFFType.elementSize(entry.type) == 1 else { return nil }
         return String(validating: entry.value.prefix { $0 != 0 }, as: UTF8.self)
     }
 

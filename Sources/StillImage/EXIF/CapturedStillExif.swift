@@ -3,8 +3,8 @@ import BinaryIO
 /// The EXIF of a still made from a video frame: what the camera would have written, taken from
 /// the movie (make, model, software, capture date and zone, location) and the frame (pixel
 /// size, orientation from the track's display matrix). Usually no MakerNote: `pair` adds the
-/// Apple MakerNote with the identifier through the libexif path, which also checks every tag
-/// here survives.
+/// Apple MakerNote with the identifier by patching this block (`ExifIdentifierRewrite`), which
+/// also checks every tag here survives.
 public struct CapturedStillExif: Sendable, Equatable {
     public struct Location: Sendable, Equatable {
         public var latitude: Double

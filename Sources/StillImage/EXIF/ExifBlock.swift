@@ -4,32 +4,31 @@ import CExif
 import Glibc
 #endif
 
-/// One EXIF APP1 payload loaded into libexif, which is what re-lays out the TIFF structure when
-/// pairing. Options are set explicitly because libexif's defaults damage data: it drops unknown
-/// tags (IGNORE_UNKNOWN_TAGS), adds or rewrites tags (FOLLOW_SPECIFICATION) and, on save,
-/// replaces a MakerNote it recognised with its own serialization, which for Apple's is empty
-/// (unless DONT_CHANGE_MAKER_NOTE).
+/// One EXIF APP1 payload loaded into libexif, the independent reader beside our own: it reads
+/// Make, Model and Orientation, and cross-checks a block pairing patched. It no longer writes:
+/// its save re-lays out the TIFF structure, dropping what nothing points to (bytes after the
+/// last IFD) and entries of types it cannot size, and empties an Apple MakerNote, so pairing
+/// patches the bytes itself (`ExifMakerNotePatch`). Options are set so loading changes nothing:
+/// unknown tags are kept (IGNORE_UNKNOWN_TAGS unset), no tags are added (FOLLOW_SPECIFICATION
+/// unset), the MakerNote is left alone (DONT_CHANGE_MAKER_NOTE).
 ///
 /// The MakerNote is read by our own code (`ExifTIFF`, `AppleMakerNote`), so its bytes are
 /// zeroed in the copy handed to libexif: libexif's vendor MakerNote parsers never see hostile
-/// MakerNote data, and there is nothing for it to interpret and re-save.
+/// MakerNote data.
 public final class ExifBlock {
     private let data: UnsafeMutablePointer<ExifData>
     private let log: OpaquePointer?
     private let messages = LibexifMessages()
     public let littleEndian: Bool
 
+    /// The most libexif loads (it cuts longer data at this length).
+    static let maxPayload = 0xFFFE
+
     /// - Parameters:
     ///   - payload: the APP1 payload, starting with "Exif\0\0".
     ///   - makerNoteRange: where the MakerNote value lies in `payload`; zeroed before loading.
-    public convenience init(payload: [UInt8], hidingMakerNoteAt makerNoteRange: Range<Int>?) throws {
-        try self.init(payload: payload, hidingMakerNoteAt: makerNoteRange, libexifRewritesMakerNote: false)
-    }
-
-    /// `libexifRewritesMakerNote: true` leaves DONT_CHANGE_MAKER_NOTE unset: libexif's default,
-    /// kept only so a test can show what that default does to an Apple MakerNote.
-    init(payload: [UInt8], hidingMakerNoteAt makerNoteRange: Range<Int>?, libexifRewritesMakerNote: Bool) throws {
-        guard payload.count >= 14, payload.count <= 0xFFFE else {
+    public init(payload: [UInt8], hidingMakerNoteAt makerNoteRange: Range<Int>?) throws {
+        guard payload.count >= 14, payload.count <= ExifBlock.maxPayload else {
             throw ParseError(.invalidValue, "EXIF payload of \(payload.count) bytes", path: "APP1/Exif")
         }
         var bytes = payload
@@ -40,11 +39,7 @@ public final class ExifBlock {
         self.data = data
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        if libexifRewritesMakerNote {
-            exif_data_unset_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
-        } else {
-            exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
-        }
+        exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
         log = exif_log_new()
         if let log {
             exif_log_set_func(log, libexifLogCallback, Unmanaged.passUnretained(messages).toOpaque())
@@ -60,7 +55,7 @@ public final class ExifBlock {
         if let log { exif_log_unref(log) }
     }
 
-    /// libexif's corrupt-data log messages from loading and saving (bounded in number).
+    /// libexif's corrupt-data log messages from loading (bounded in number).
     public var warnings: [String] { messages.corrupt }
 
     public var make: String? { ascii(EXIF_TAG_MAKE, EXIF_IFD_0) }
@@ -73,57 +68,10 @@ public final class ExifBlock {
         return Int(exif_get_short(p, exif_data_get_byte_order(data)))
     }
 
-    /// Replaces (or adds) the Exif IFD MakerNote entry: tag 0x927C, UNDEFINED, `bytes`.
-    public func setMakerNote(_ bytes: [UInt8]) throws {
-        try setEntry(ExifTIFF.makerNoteTag, in: EXIF_IFD_EXIF, type: TIFFType.undefined, count: UInt32(bytes.count), value: bytes)
-    }
-
-    /// Adds a field to the Exif IFD (creating the IFD if libexif has none), replacing any entry
-    /// of the same tag. Used only for tags of an IFD that pairing creates.
-    func addToExifIFD(_ field: RequiredExifTags.Field) throws {
-        try setEntry(field.tag, in: EXIF_IFD_EXIF, type: field.type, count: field.count, value: field.value)
-    }
-
-    /// Replaces (or adds) one entry with raw value bytes already in the block's byte order.
-    private func setEntry(_ tag: UInt16, in ifd: ExifIfd, type: UInt16, count: UInt32, value bytes: [UInt8]) throws {
-        guard let content = content(ifd) else { throw ParseError(.io, "libexif has no \(ifd == EXIF_IFD_EXIF ? "Exif IFD" : "IFD")") }
-        let exifTag = ExifTag(rawValue: UInt32(tag))
-        while let old = exif_content_get_entry(content, exifTag) {
-            exif_content_remove_entry(content, old)
-        }
-        guard let mem = exif_mem_new_default() else { throw ParseError(.io, "libexif: out of memory") }
-        defer { exif_mem_unref(mem) }
-        guard let entry = exif_entry_new_mem(mem) else { throw ParseError(.io, "libexif: out of memory") }
-        defer { exif_entry_unref(entry) }
-        guard let storage = exif_mem_alloc(mem, UInt32(max(1, bytes.count))) else { throw ParseError(.io, "libexif: out of memory") }
-        let buffer = storage.bindMemory(to: UInt8.self, capacity: max(1, bytes.count))
-        bytes.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.update(from: base, count: bytes.count) } }
-        entry.pointee.tag = exifTag
-        entry.pointee.format = ExifFormat(rawValue: UInt32(type))
-        entry.pointee.components = UInt(count)
-        entry.pointee.size = UInt32(bytes.count)
-        entry.pointee.data = buffer
-        exif_content_add_entry(content, entry)
-        guard exif_content_get_entry(content, exifTag) == entry else {
-            throw ParseError(.io, "libexif did not take the new entry for tag 0x\(hex(tag))")
-        }
-    }
-
     /// The MakerNote entry's bytes as libexif holds them (zeroed if hidden on load).
     var makerNoteBytes: [UInt8]? {
         guard let e = entry(EXIF_TAG_MAKER_NOTE, EXIF_IFD_EXIF), let p = e.pointee.data else { return nil }
         return Array(UnsafeBufferPointer(start: p, count: Int(e.pointee.size)))
-    }
-
-    /// `exif_data_save_data`: the new APP1 payload, starting with "Exif\0\0".
-    public func savedPayload() throws -> [UInt8] {
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var size: UInt32 = 0
-        exif_data_save_data(data, &out, &size)
-        defer { free(out) }
-        try throwIfOutOfMemory()
-        guard let out, size >= 14 else { throw ParseError(.io, "libexif could not save the EXIF data", path: "APP1/Exif") }
-        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
     }
 
     private func throwIfOutOfMemory() throws {

@@ -1,8 +1,9 @@
 import BinaryIO
 
 /// Builds EXIF that carries the content identifier in an Apple MakerNote. The work happens at
-/// the TIFF level (what a JPEG APP1 and a HEIF `Exif` item share); only the JPEG entry points
-/// know about "Exif\0\0" and the 64 KB an APP1 segment can hold.
+/// the TIFF level (what a JPEG APP1 and a HEIF `Exif` item share), by our own code: libexif
+/// cannot save Apple's note and re-lays out whatever it saves, dropping what nothing points
+/// to. Only the JPEG entry points know about "Exif\0\0" and the 64 KB an APP1 segment can hold.
 enum ExifIdentifierRewrite {
     /// An APP1 length field counts itself (2) and holds at most 65535.
     static let maxAPP1Payload = 65533
@@ -20,49 +21,52 @@ enum ExifIdentifierRewrite {
         return saved
     }
 
-    /// Rewrites TIFF-structured EXIF through libexif, then checks the result with our own TIFF
-    /// reader: the MakerNote must be exactly ours and every other tag unchanged. When the EXIF
-    /// has no Exif IFD (IFD0 and GPS only), the Exif IFD libexif creates for the MakerNote gets
-    /// the tags EXIF requires, with values from `facts` (read only then). Returns TIFF.
+    /// Sets the identifier in TIFF-structured EXIF by patching the block (`ExifMakerNotePatch`):
+    /// an Apple MakerNote gets tag 0x11 edited in its bytes (`AppleMakerNoteEdit`); without a
+    /// MakerNote, or replacing a foreign one, a minimal Apple note goes in. Every other byte of
+    /// the block stays, checked with our own reader (`ExifPreservationCheck`) and cross-checked
+    /// with libexif. When the EXIF has no Exif IFD (IFD0 and GPS only), the Exif IFD created
+    /// for the MakerNote gets the tags EXIF requires, with values from `facts` (read only
+    /// then). Returns TIFF.
     static func rewrite(tiff: [UInt8], tiffOffset: UInt64, path: String, identifier: String, replaceForeignMakerNote: Bool,
                         facts: () throws -> RequiredExifTags.ImageFacts) throws -> [UInt8] {
         let original = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
-        if let (dir, error) = original.damaged.sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
-            throw ParseError(.unsupported, "the EXIF \(dir.rawValue) is damaged (\(error.message)); libexif would drop it, so pairing refuses",
-                             path: error.path, offset: error.offset)
-        }
         let found = try original.makerNote()
-        // libexif loads only APP1-style data ("Exif\0\0" first).
-        let block = try ExifBlock(payload: JPEGSegment.exifHeader + tiff, hidingMakerNoteAt: found?.payloadRange)
-        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: block.make)
-        let note: AppleMakerNote
-        switch kind {
+        // libexif reads Make (to name a foreign note's maker) and cross-checks the result; it
+        // loads only APP1-style data ("Exif\0\0" first) and never sees MakerNote bytes.
+        let reader = try ExifBlock(payload: JPEGSegment.exifHeader + tiff, hidingMakerNoteAt: found?.payloadRange)
+        let note: [UInt8]
+        switch MakerNoteKind.classify(makerNote: found?.bytes, make: reader.make) {
         case .apple:
             guard let found else { throw ParseError(.invalidValue, "no MakerNote", path: original.path) }
-            var existing = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
-            existing.setContentIdentifier(identifier)
-            note = existing
+            note = try AppleMakerNoteEdit.settingIdentifier(found.bytes, to: identifier, baseOffset: found.fileOffset, path: path + "/MakerNote")
         case .none:
-            note = .minimal(contentIdentifier: identifier)
+            note = AppleMakerNote.minimal(contentIdentifier: identifier).serialized()
         case .foreign(let maker):
             guard replaceForeignMakerNote else { throw ForeignMakerNoteError(maker: maker) }
-            note = .minimal(contentIdentifier: identifier)
+            note = AppleMakerNote.minimal(contentIdentifier: identifier).serialized()
         }
-        let noteBytes = note.serialized()
-        try block.setMakerNote(noteBytes)
-        var added: [RequiredExifTags.Field] = []
-        if original.directories[.exif] == nil {
-            added = RequiredExifTags.exifIFD(try facts(), bigEndian: !original.littleEndian)
-            for field in added { try block.addToExifIFD(field) }
+        let added = original.directories[.exif] == nil ? RequiredExifTags.exifIFD(try facts(), bigEndian: !original.littleEndian) : []
+        let patch = try ExifMakerNotePatch.apply(note: note, to: original, exifIFDFields: added)
+        try ExifPreservationCheck.verify(original: original, patch: patch, makerNote: note, addedToExifIFD: added)
+        try crossCheck(patch, against: reader, makerNote: note, path: path, hadMakerNote: found != nil)
+        return patch.tiff
+    }
+
+    /// libexif, an independent reader, must find in the new block what it found in the old
+    /// (Make, Model, Orientation, through the IFD pointers the patch may have moved) and the
+    /// MakerNote at its new size (unless libexif did not load the old one either). Skipped for
+    /// a block past what libexif loads (64 KB).
+    private static func crossCheck(_ patch: ExifMakerNotePatch, against before: ExifBlock, makerNote: [UInt8], path: String, hadMakerNote: Bool) throws {
+        let payload = JPEGSegment.exifHeader + patch.tiff
+        guard payload.count <= ExifBlock.maxPayload else { return }
+        let shifted = patch.makerNoteRange.lowerBound + ExifTIFF.exifHeaderLength ..< patch.makerNoteRange.upperBound + ExifTIFF.exifHeaderLength
+        let after = try ExifBlock(payload: payload, hidingMakerNoteAt: shifted)
+        let seesNote = !hadMakerNote || before.makerNoteBytes != nil
+        guard after.make == before.make, after.model == before.model, after.orientation == before.orientation,
+              !seesNote || after.makerNoteBytes?.count == makerNote.count else {
+            throw ParseError(.io, "libexif reads the new EXIF differently from the old; nothing was written", path: path)
         }
-        let saved = try block.savedPayload()
-        guard saved.starts(with: JPEGSegment.exifHeader) else {
-            throw ParseError(.io, "libexif saved data without its \"Exif\\0\\0\" header", path: path)
-        }
-        let savedTIFF = Array(saved.dropFirst(ExifTIFF.exifHeaderLength))
-        let reread = try ExifTIFF(tiff: savedTIFF, tiffOffset: 0, path: path + " (as saved by libexif)")
-        try ExifPreservationCheck.verify(original: original, saved: reread, makerNote: noteBytes, addedToExifIFD: added)
-        return savedTIFF
     }
 
     /// The payload for a JPEG without EXIF.

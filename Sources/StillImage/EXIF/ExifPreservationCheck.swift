@@ -1,70 +1,69 @@
 import BinaryIO
 
-/// Compares the TIFF structure libexif saved with the one it loaded, so a silent change by
-/// libexif (a dropped unknown tag, an added FlashPixVersion, a lost thumbnail, a re-serialized
-/// MakerNote) stops the write instead of reaching the file.
+/// Checks a patched EXIF block with our own reader before anything is written, so a mistake in
+/// the patch stops the write instead of reaching the file: the original bytes are all there
+/// except the ranges the patch names, the block reads back with the same byte order, every
+/// entry of every readable IFD is there with the same type, count, field and value, the
+/// MakerNote is the one given, and nothing else was added (but `addedToExifIFD` in an Exif IFD
+/// the patch created).
 enum ExifPreservationCheck {
-    /// Tag, type, count and value bytes of one entry, as stored.
-    struct Field: Equatable { let type: UInt16; let count: UInt32; let value: ArraySlice<UInt8> }
-
-    /// Throws unless `saved` holds exactly `original`'s entries (values byte for byte, in the
-    /// same byte order) and thumbnail, with `makerNote` as the MakerNote, plus exactly the
-    /// `addedToExifIFD` fields (the required tags of an Exif IFD pairing created). Offsets (IFD
-    /// pointers, thumbnail offset) may differ; that is the point of re-laying out.
-    static func verify(original: ExifTIFF, saved: ExifTIFF, makerNote: [UInt8], addedToExifIFD: [RequiredExifTags.Field] = []) throws {
+    /// Returns the written block as read back.
+    @discardableResult
+    static func verify(original: ExifTIFF, patch: ExifMakerNotePatch, makerNote: [UInt8], addedToExifIFD: [RequiredExifTags.Field] = []) throws -> ExifTIFF {
         let path = original.path
-        guard saved.littleEndian == original.littleEndian else {
-            throw ParseError(.invalidValue, "libexif changed the EXIF byte order", path: path)
+        guard patch.tiff.count >= original.tiff.count else {
+            throw ParseError(.io, "the new EXIF is shorter than the old; nothing was written", path: path)
         }
-        guard let written = try saved.makerNote(), written.bytes == makerNote else {
-            throw ParseError(.invalidValue, "libexif did not save the MakerNote as given", path: path + "/MakerNote")
+        var probe = Array(patch.tiff[0..<original.tiff.count])
+        for range in patch.changed { probe.replaceSubrange(range, with: original.tiff[range]) }
+        if let first = zip(probe, original.tiff).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            throw ParseError(.io, "the new EXIF changes byte \(first), outside what pairing edits; nothing was written", path: path, offset: original.baseOffset + UInt64(first))
         }
-        for dir in ExifTIFF.Directory.allCases {
-            var before = try fields(original, dir)
-            if dir == .exif {
-                for f in addedToExifIFD { before[f.tag] = Field(type: f.type, count: f.count, value: f.value[...]) }
-            }
-            let after = try fields(saved, dir)
-            for (tag, field) in before.sorted(by: { $0.key < $1.key }) where after[tag] != field {
-                let what = after[tag] == nil ? "drop" : "change"
-                throw ParseError(.unsupported, "libexif would \(what) tag 0x\(hex(tag)) of \(dir.rawValue); nothing was written", path: path + "/" + dir.rawValue)
-            }
-            if let extra = after.keys.sorted().first(where: { before[$0] == nil }) {
-                throw ParseError(.unsupported, "libexif would add tag 0x\(hex(extra)) to \(dir.rawValue); nothing was written", path: path + "/" + dir.rawValue)
-            }
+        let written = try ExifTIFF(tiff: patch.tiff, tiffOffset: original.baseOffset, path: path + " (as written)")
+        guard written.littleEndian == original.littleEndian else {
+            throw ParseError(.io, "the new EXIF has another byte order; nothing was written", path: path)
         }
-        if let thumbnail = original.thumbnail, saved.thumbnail != thumbnail {
-            throw ParseError(.unsupported, "libexif would drop or change the EXIF thumbnail; nothing was written", path: path + "/IFD1")
+        guard let note = try written.makerNote(), note.bytes == makerNote else {
+            throw ParseError(.io, "the new EXIF does not hold the new MakerNote; nothing was written", path: path + "/MakerNote")
+        }
+        for dir in ExifTIFF.Directory.allCases where original.damaged[dir] == nil {
+            try compare(dir, original, written, added: dir == .exif ? addedToExifIFD : [])
+        }
+        if let dir = written.damaged.keys.first(where: { original.damaged[$0] == nil }) {
+            throw ParseError(.io, "the new EXIF's \(dir.rawValue) does not read; nothing was written", path: path + "/" + dir.rawValue)
+        }
+        return written
+    }
+
+    /// The entries of `dir` before and after, in order, leaving out the ones the patch sets
+    /// (IFD0's Exif pointer, the Exif IFD's MakerNote).
+    private static func compare(_ dir: ExifTIFF.Directory, _ original: ExifTIFF, _ written: ExifTIFF, added: [RequiredExifTags.Field]) throws {
+        let setByPatch: UInt16? = dir == .ifd0 ? ExifTIFF.exifIFDPointer : dir == .exif ? ExifTIFF.makerNoteTag : nil
+        let before = (original.directories[dir] ?? []).filter { $0.tag != setByPatch }
+        let after = (written.directories[dir] ?? []).filter { $0.tag != setByPatch }
+        let path = original.path + "/" + dir.rawValue
+        guard (original.directories[dir] != nil || !added.isEmpty) == (written.directories[dir] != nil) else {
+            throw ParseError(.io, "the new EXIF \(written.directories[dir] == nil ? "lacks" : "adds") the \(dir.rawValue); nothing was written", path: path)
+        }
+        guard after.count == before.count + added.count else {
+            throw ParseError(.io, "the \(dir.rawValue) would hold \(after.count) entries instead of \(before.count + added.count); nothing was written", path: path)
+        }
+        for (old, new) in zip(before, after) where !same(old, in: original, new, in: written) {
+            throw ParseError(.io, "tag 0x\(hex(old.tag)) of the \(dir.rawValue) would change; nothing was written", path: path,
+                             offset: original.baseOffset + UInt64(old.entryOffset))
+        }
+        for (field, new) in zip(added, after.suffix(added.count)) where !(field.tag == new.tag && field.type == new.type && field.count == new.count
+                                                                         && written.valueBytes(new).map(Array.init) == field.value) {
+            throw ParseError(.io, "tag 0x\(hex(field.tag)) of the new \(dir.rawValue) was not written as planned; nothing was written", path: path)
         }
     }
 
-    /// The entries of `dir` that must survive a rewrite, by tag (first occurrence).
-    /// Left out: IFD pointers and the thumbnail offset (they move), the MakerNote (checked on
-    /// its own), the thumbnail length when the thumbnail is unreadable (libexif drops both
-    /// tags then, losing nothing usable), empty entries and values already outside the data
-    /// (libexif skips them on load; they hold nothing). An entry whose type libexif cannot
-    /// size would be dropped, so it stops the write.
-    static func fields(_ tiff: ExifTIFF, _ dir: ExifTIFF.Directory) throws -> [UInt16: Field] {
-        var result: [UInt16: Field] = [:]
-        for entry in tiff.directories[dir] ?? [] {
-            if isStructural(entry.tag, dir, thumbnailReadable: tiff.thumbnail != nil) || entry.count == 0 { continue }
-            if entry.tag == 0 && entry.type == 0 { continue } // an empty entry (Photoshop writes these)
-            guard TIFFType.isKnownToLibexif(entry.type) else {
-                throw ParseError(.unsupported, "tag 0x\(hex(entry.tag)) of \(dir.rawValue) has TIFF type \(entry.type), which libexif would drop; nothing was written",
-                                 path: tiff.path + "/" + dir.rawValue, offset: tiff.baseOffset + UInt64(entry.entryOffset))
-            }
-            guard let value = tiff.valueBytes(entry) else { continue }
-            if result[entry.tag] == nil { result[entry.tag] = Field(type: entry.type, count: entry.count, value: value) }
-        }
-        return result
-    }
-
-    static func isStructural(_ tag: UInt16, _ dir: ExifTIFF.Directory, thumbnailReadable: Bool) -> Bool {
-        switch dir {
-        case .ifd0: return tag == ExifTIFF.exifIFDPointer || tag == ExifTIFF.gpsIFDPointer
-        case .exif: return tag == ExifTIFF.interopIFDPointer || tag == ExifTIFF.makerNoteTag
-        case .ifd1: return tag == ExifTIFF.thumbnailOffsetTag || (tag == ExifTIFF.thumbnailLengthTag && !thumbnailReadable)
-        case .gps, .interop: return false
-        }
+    /// Same tag, type, count and 4-byte field, and, when the value could be read before, the
+    /// same value bytes. (A value that lay past the end of the block may read now that the
+    /// block is longer; its field is what is kept.)
+    static func same(_ a: ExifTIFF.Entry, in original: ExifTIFF, _ b: ExifTIFF.Entry, in written: ExifTIFF) -> Bool {
+        guard a.tag == b.tag, a.type == b.type, a.count == b.count, original.field(a) == written.field(b) else { return false }
+        guard let value = original.valueBytes(a) else { return true }
+        return written.valueBytes(b).map { $0.elementsEqual(value) } ?? false
     }
 }

@@ -1,10 +1,10 @@
 import BinaryIO
 
 /// Our own bounds-checked index of the TIFF structure of EXIF data (in a JPEG APP1 or a HEIF
-/// `Exif` item): which
-/// entries each IFD holds and where their values are. libexif is what rewrites EXIF; this
-/// index is what we use to find the MakerNote (with its file offset) and to check, after
-/// libexif has saved, that every other tag came through unchanged.
+/// `Exif` item): where each IFD lies, which entries it holds and where their values are. It
+/// reads every entry whatever its type: one whose type has no known size is indexed as such
+/// (its bytes are carried, never a reason to refuse). Pairing uses it to find the MakerNote,
+/// to patch the block (`ExifMakerNotePatch`) and to check the patched block.
 struct ExifTIFF {
     enum Directory: String, CaseIterable {
         case ifd0 = "IFD0", exif = "ExifIFD", gps = "GPS", interop = "InteropIFD", ifd1 = "IFD1"
@@ -54,6 +54,8 @@ struct ExifTIFF {
     let baseOffset: UInt64
     let path: String
     private(set) var directories: [Directory: [Entry]] = [:]
+    /// Where each readable IFD lies: its entry count, entries and next-IFD offset (when present).
+    private(set) var directoryRanges: [Directory: Range<Int>] = [:]
     /// Sub-IFDs (GPS, Interop, IFD1) whose pointer leads nowhere readable; IFD0 and the Exif
     /// IFD must be readable or parsing throws.
     private(set) var damaged: [Directory: ParseError] = [:]
@@ -96,11 +98,9 @@ struct ExifTIFF {
         let ifd0Offset = try r.readUInt32()
         var visited: Set<Int> = []
         let ifd0 = try readIFD(at: ifd0Offset, .ifd0, visited: &visited)
-        directories[.ifd0] = ifd0.entries
 
         if let pointer = ifd0.entries.first(where: { $0.tag == ExifTIFF.exifIFDPointer }) {
             let exif = try readIFD(at: pointerValue(pointer, .ifd0), .exif, visited: &visited)
-            directories[.exif] = exif.entries
             if let interop = exif.entries.first(where: { $0.tag == ExifTIFF.interopIFDPointer }) {
                 readOptionalIFD(pointer: interop, from: .exif, .interop, visited: &visited)
             }
@@ -110,7 +110,7 @@ struct ExifTIFF {
         }
         if ifd0.next != 0 {
             do {
-                directories[.ifd1] = try readIFD(at: ifd0.next, .ifd1, visited: &visited).entries
+                _ = try readIFD(at: ifd0.next, .ifd1, visited: &visited)
             } catch let e as ParseError {
                 damaged[.ifd1] = e
             }
@@ -119,7 +119,7 @@ struct ExifTIFF {
 
     private mutating func readOptionalIFD(pointer: Entry, from parent: Directory, _ dir: Directory, visited: inout Set<Int>) {
         do {
-            directories[dir] = try readIFD(at: try pointerValue(pointer, parent), dir, visited: &visited).entries
+            _ = try readIFD(at: try pointerValue(pointer, parent), dir, visited: &visited)
         } catch let e as ParseError {
             damaged[dir] = e
         } catch {
@@ -129,13 +129,14 @@ struct ExifTIFF {
 
     /// The IFD offset held by a pointer tag (one LONG, or IFD type 13).
     private func pointerValue(_ entry: Entry, _ dir: Directory) throws -> UInt32 {
-        guard entry.count == 1, entry.type == TIFFType.long || entry.type == 13, case .bytes(let range) = entry.value else {
+        guard entry.count == 1, entry.type == TIFFType.long || entry.type == TIFFType.ifd, case .bytes(let range) = entry.value else {
             throw ParseError(.invalidValue, "IFD pointer tag 0x\(hex(entry.tag)) is not one LONG", path: path + "/" + dir.rawValue, offset: baseOffset + UInt64(entry.entryOffset))
         }
         return readUInt32(at: range.lowerBound)
     }
 
-    private func readIFD(at offset: UInt32, _ dir: Directory, visited: inout Set<Int>) throws -> (entries: [Entry], next: UInt32) {
+    /// Reads one IFD and records it (entries and range) under `dir`.
+    private mutating func readIFD(at offset: UInt32, _ dir: Directory, visited: inout Set<Int>) throws -> (entries: [Entry], next: UInt32) {
         let dirPath = path + "/" + dir.rawValue
         let start = Int(offset)
         guard start < tiff.count else {
@@ -146,21 +147,14 @@ struct ExifTIFF {
         }
         var r = ByteReader(tiff, range: start..<tiff.count, baseOffset: baseOffset, path: dirPath)
         r.littleEndian = littleEndian
-        let count = Int(try r.readUInt16())
-        try r.require(count * 12, "\(count) IFD entries")
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let entryOffset = r.position
-            let tag = try r.readUInt16()
-            let type = try r.readUInt16()
-            let n = try r.readUInt32()
-            let field = try r.readUInt32()
-            entries.append(Entry(tag: tag, type: type, count: n, entryOffset: entryOffset,
-                                 value: locateValue(type: type, count: n, field: field, entryOffset: entryOffset)))
+        let entries = try TIFFRawEntry.readDirectory(&r, named: "IFD").map {
+            Entry(tag: $0.tag, type: $0.type, count: $0.count, entryOffset: $0.entryOffset,
+                  value: locateValue(type: $0.type, count: $0.count, field: $0.field, entryOffset: $0.entryOffset))
         }
         // The next-IFD offset is optional at the very end of the data (some writers omit it).
         let next: UInt32 = r.remaining >= 4 ? try r.readUInt32() : 0
+        directories[dir] = entries
+        directoryRanges[dir] = start..<r.position
         return (entries, next)
     }
 
@@ -180,6 +174,9 @@ struct ExifTIFF {
     func entry(_ tag: UInt16, in dir: Directory) -> Entry? {
         directories[dir]?.first { $0.tag == tag }
     }
+
+    /// The entry's 4-byte value-or-offset field, as stored.
+    func field(_ entry: Entry) -> ArraySlice<UInt8> { tiff[entry.entryOffset + 8 ..< entry.entryOffset + 12] }
 
     func valueBytes(_ entry: Entry) -> ArraySlice<UInt8>? {
         if case .bytes(let range) = entry.value { return tiff[range] }

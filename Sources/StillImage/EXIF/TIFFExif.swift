@@ -16,7 +16,8 @@ public struct ExifSummary: Sendable {
 
 /// EXIF given as TIFF bytes (from the TIFF header on), the entry point for containers other
 /// than a JPEG APP1, such as a HEIF `Exif` item. The same code as for JPEG runs underneath:
-/// our TIFF reader and MakerNote codec, libexif for re-layout, the preservation check.
+/// our TIFF reader and MakerNote codec, the byte-preserving patch and its check, libexif as
+/// the independent reader.
 public enum TIFFExif {
     /// MakerNote kind and identifier (our code), Make/Model/Orientation (libexif).
     /// - Parameters:
@@ -33,7 +34,7 @@ public enum TIFFExif {
         }
         var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: block.make, model: block.model, orientation: block.orientation)
         summary.warnings = parsed.damaged.sorted { $0.key.rawValue < $1.key.rawValue }.map { dir, error in
-            "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description) (pair refuses such a still)"
+            "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description)"
         }
         return summary
     }
@@ -45,8 +46,8 @@ public enum TIFFExif {
         return try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote").contentIdentifier
     }
 
-    /// The same EXIF with Apple MakerNote tag 17 = `identifier` (every other tag checked to be
-    /// unchanged); a foreign MakerNote throws `ForeignMakerNoteError` unless replacing is allowed.
+    /// The same EXIF with Apple MakerNote tag 17 = `identifier` (every other byte checked to be
+    /// kept); a foreign MakerNote throws `ForeignMakerNoteError` unless replacing is allowed.
     /// `width`/`height`: the displayed image size, for the tags EXIF requires when an Exif IFD
     /// has to be created (an EXIF holding only IFD0 and GPS).
     public static func settingIdentifier(tiff: [UInt8], tiffOffset: UInt64, path: String, identifier: String,

@@ -1,4 +1,5 @@
-/// TIFF field types and their element sizes (TIFF 6.0 plus type 13, IFD).
+/// TIFF field types and their element sizes: TIFF 6.0, type 13 (IFD) and BigTIFF's 16 to 18
+/// (LONG8, SLONG8, IFD8), which Apple MakerNotes use since iOS 17.
 enum TIFFType {
     static let byte: UInt16 = 1
     static let ascii: UInt16 = 2
@@ -6,8 +7,10 @@ enum TIFFType {
     static let long: UInt16 = 4
     static let undefined: UInt16 = 7
     static let slong: UInt16 = 9
+    static let ifd: UInt16 = 13
 
-    /// Bytes per element, or nil for a type we cannot size (its value cannot be located).
+    /// Bytes per element, or nil for a type nobody has defined: such an entry's value cannot be
+    /// located (its 4-byte field may hold the value or an offset), so it is carried as it is.
     static func elementSize(_ type: UInt16) -> Int? {
         switch type {
         case 1, 2, 6, 7: return 1
@@ -17,7 +20,4 @@ enum TIFFType {
         default: return nil
         }
     }
-
-    /// The types libexif 0.6.24 can load (exif_format_get_size is non-zero for 1...12 only).
-    static func isKnownToLibexif(_ type: UInt16) -> Bool { (1...12).contains(type) }
 }
