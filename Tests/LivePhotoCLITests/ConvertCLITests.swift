@@ -98,6 +98,25 @@ struct ConvertCLITests {
         #expect(rescan.filter { $0["finding"] as? String == "motion-photo" }.count == 12)
     }
 
+    @Test("convert on the Pixel 3a Motion Photo (a Google MakerNote) converts by default, with one note line naming what the new still leaves out",
+          .requires(.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg")))
+    func pixelWithAGoogleMakerNote() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = Support.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg")
+        let r = try CLITests.livephoto("convert", "-o", dir.path, input)
+        #expect(r.status == 0, "\(r.err)")
+        let notes = r.err.split(separator: "\n").filter { $0.contains("MakerNote") }
+        #expect(notes == ["livephoto: \(input): warning: the Google MakerNote is not copied into the new still (its Apple MakerNote holds the identifier); PXL_20200710_061629144.MP.jpg keeps it"], "\(r.err)")
+        let still = dir.appendingPathComponent("PXL_20200710_061629144.jpg").path, movie = dir.appendingPathComponent("PXL_20200710_061629144.MOV").path
+        #expect(try CLITests.livephoto("verify", "-q", still, movie).status == 0)
+        // `pair` on a still with a foreign MakerNote, in place, still refuses without --replace-maker-note.
+        let copy = try CLITests.copy("still-foreign-makernote.jpg", to: dir, as: "IMG_0010.JPG")
+        let moviecopy = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0010.MOV")
+        let pair = try CLITests.livephoto("pair", copy, moviecopy)
+        #expect(pair.status == 4 && pair.err.contains("--replace-maker-note"), "\(pair.err)")
+    }
+
     @Test("a folder among files (a folder named x.MOV as the movie) is a one-line error naming it, exit 2; convert DIR counts unreadable files apart")
     func foldersAmongFilesAndUnreadableFiles() throws {
         let dir = try CLITests.scratch()
