@@ -461,6 +461,32 @@ struct MotionPhotoConvertTests {
 
 @Suite(.requires(.python3))
 struct MotionPhotoHostileConvertTests {
+    /// Found by `flippedBytesConvertOrFailCleanly`: a video `mdhd` timescale 2^24 larger puts
+    /// every frame within the first tick of the movie, so no frame shows the still: refused
+    /// with one line, nothing written (it used to write a pair that `verify` rejects).
+    @Test func aVideoShorterThanOneTickIsRefused() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes = try Support.bytes(dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+        let photo = try MotionPhotoReader.read(path: dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+        let mp4 = try MovieFile(source: photo.videoSource())
+        let video = try #require(mp4.movie.videoTracks.first)
+        let mdhd = try #require(video.atom.find("mdia", "mdhd")?.originalOffset)
+        let at = Int(photo.video.offset + mdhd)
+        bytes[at + (bytes[at + 8] == 1 ? 28 : 20)] ^= 1   // the timescale's high byte
+        let input = dir.appendingPathComponent("squeezed.MP.jpg").path
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        #expect { _ = try MotionPhotoToLivePhoto.run(path: input, options: options) } throws: { error in
+            guard let e = error as? LivePhotoError else { return false }
+            return e.category == .unreadable && e.reason.contains("shows no frame at its still time") && !e.description.contains("\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
     /// A byte flipped anywhere in a Google or Samsung Motion Photo (JPEG, or with `heic` the
     /// Samsung HEIC ones): `convert` either writes a pair that verifies, or fails with a
     /// one-line LivePhotoError and leaves nothing behind.

@@ -8,6 +8,19 @@ import ISOBMFF
 /// timestamp puts the still at the frame nearest the middle. A warning says which was used.
 enum MotionPhotoStillTime {
     static func resolve(presentationTime: Double?, movie: Movie, tracks: MotionPhotoVideoTracks, warnings: inout [String]) throws -> Double {
+        let t = try choose(presentationTime: presentationTime, movie: movie, tracks: tracks, warnings: &warnings)
+        // The movie edit puts the still on the first movie tick at or after `t`: a damaged
+        // timescale can squeeze every frame into less than one tick, and no frame is shown there.
+        let timing = FrameTiming(track: tracks.motion, movieTimescale: movie.header.timescale)
+        let tick = (t * Double(movie.header.timescale)).rounded(.up)
+        guard tick.isFinite, tick < Double(Int64.max), timing.frame(containingMovieTick: Int64(tick)) != nil else {
+            throw ParseError(.invalidValue, "the embedded video shows no frame at its still time (\(StillTimeResolver.format(t)) s): its frames do not fill one tick of its timeline",
+                             path: tracks.motion.path, offset: 0)
+        }
+        return t
+    }
+
+    static func choose(presentationTime: Double?, movie: Movie, tracks: MotionPhotoVideoTracks, warnings: inout [String]) throws -> Double {
         let video = tracks.motion
         let frames = video.framePresentationTimes(movieTimescale: movie.header.timescale)
         guard let first = frames.first else { throw ParseError(.invalidValue, "the embedded video has no frames", path: video.path, offset: 0) }
