@@ -74,6 +74,26 @@ struct PixelMotionPhotoTests {
         return path
     }
 
+    /// A movie whose still-image-time track describes a video track: that track is the motion,
+    /// whatever its place or frame count.
+    @Test func theTrackTheStillImageTimeTrackDescribesIsTheMotion() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try Self.embedded()
+        let stillTrack = try #require(mp4.movie.videoTracks.last)
+        let plan = MovieRewritePlan(file: mp4)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", stillTime: 0.3, video: stillTrack)
+        let path = dir.appendingPathComponent("described.mov").path
+        let writer = try AtomicFileWriter(targetPath: path)
+        try MovieFileImage(plan).write(to: writer)
+        try writer.commit()
+        let written = try MovieFile.open(path: path)
+        #expect(written.movie.stillImageTimeTracks.first?.references["cdsc"] == [stillTrack.trackID])
+        let tracks = try #require(MotionPhotoVideoTracks(written.movie))
+        #expect(tracks.motion.trackID == stillTrack.trackID && tracks.others.map(\.trackID) == [1])
+        #expect(try #require(MotionPhotoVideoTracks(mp4.movie)).motion.trackID == 1, "without one: the first enabled track with several frames")
+    }
+
     /// Timestamp 0 or none: the still track's moment (0.2813 s); a real timestamp wins over it.
     @Test(arguments: [nil, 0.0, 0.5] as [Double?])
     func stillTimeFromTheStillTrackOnlyWithoutATimestamp(given: Double?) throws {
