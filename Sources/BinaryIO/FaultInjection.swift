@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The write steps of `pair`, in the order they happen. TEST-ONLY fault injection can stop
+/// The write steps of `pair` (then of `convert`), in the order they happen. TEST-ONLY fault injection can stop
 /// the process at any of them (see `FaultInjection`).
 public enum WriteStep: String, CaseIterable, Sendable {
     /// The new still is written and fsynced in a temporary file beside its target.
@@ -26,6 +26,14 @@ public enum WriteStep: String, CaseIterable, Sendable {
     case movieOverwritten = "movie-overwritten"
     /// The movie is committed (renamed, or its old `moov` retired); the backup still remains.
     case movieCommitted = "movie-committed"
+    /// `convert`: the new still is complete in its temporary file.
+    case convertStillWritten = "convert-still-written"
+    /// `convert`: the new movie (or Motion Photo) is complete in its temporary file.
+    case convertMovieWritten = "convert-movie-written"
+    /// `convert`: an output has its name (a hard link) and its temporary name is not yet removed.
+    case convertOutputLinked = "convert-output-linked"
+    /// `convert`: the movie is in place, its still not yet.
+    case convertMoviePlaced = "convert-movie-placed"
 }
 
 /// TEST-ONLY: makes the process stop dead at a named write step, to prove that a kill at any

@@ -36,7 +36,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for.")
     var samsung = false
 
-    @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
+    /// Accepted as before; `convert` now always does it: it writes a new still, so a foreign
+    /// MakerNote is left out of the output (with a note) and the input keeps it.
+    @Flag(name: .long, help: .hidden)
     var replaceMakerNote = false
 
     @OptionGroup var batch: WriteOptions<ConvertHelp>
@@ -46,12 +48,15 @@ struct ConvertCommand: ParsableCommand {
         case motionPhotos([String])
         case livePhoto(still: String, movie: String)
         case folders([String])
+        /// Folders among files (such as a folder named `x.MOV` given as the movie): each is
+        /// named in a one-line error.
+        case foldersAmongFiles([String])
     }
 
     func mode() throws -> Mode {
         let isDir = paths.map(FileSystemCalls.isDirectory)
         if isDir.contains(true) {
-            guard isDir.allSatisfy({ $0 }) else { throw ValidationError("give files or folders, not a mix of both") }
+            guard isDir.allSatisfy({ $0 }) else { return .foldersAmongFiles(zip(paths, isDir).filter(\.1).map(\.0)) }
             return .folders(paths)
         }
         if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true {
@@ -73,7 +78,6 @@ struct ConvertCommand: ParsableCommand {
         options.outputDirectory = batch.output
         options.dryRun = batch.dryRun
         options.samsungTrailer = samsung
-        options.replaceForeignMakerNote = replaceMakerNote
         let results: [ConvertResult]
         var scan: LibraryScan? = nil
         switch try mode() {
@@ -85,6 +89,9 @@ struct ConvertCommand: ParsableCommand {
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
+        case .foldersAmongFiles(let folders):
+            for folder in folders { Console.error("livephoto: \(folder): is a folder; give files, or only folders") }
+            throw ExitCode(.usage)
         case .livePhoto(let still, let movie):
             results = [ConvertBatch.convert(.liveToMotion, input: still) { try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }]
         case .motionPhotos(let files):
@@ -98,7 +105,8 @@ struct ConvertCommand: ParsableCommand {
         report(results, oneDocument: scan == nil && results.count == 1)
         if let scan, !work.quiet {
             let count = { (s: ConvertStatus) in results.filter { $0.status == s }.count }
-            Console.error("convert: \(results.count) to convert: \(count(.converted)) converted, \(count(.dryRun)) dry-run, \(count(.failed)) failed (\(scan.filesRead) files read)")
+            Console.error("convert: \(results.count - count(.unreadable)) to convert: \(count(.converted)) converted, \(count(.alreadyConverted)) already converted, "
+                          + "\(count(.dryRun)) dry-run, \(count(.failed)) failed; \(count(.unreadable)) unreadable (\(scan.filesRead) files read)")
         }
         let code = ConvertBatch.exitCode(results, scan: scan)
         if code != .ok { throw ExitCode(code) }
@@ -106,14 +114,14 @@ struct ConvertCommand: ParsableCommand {
 
     func report(_ results: [ConvertResult], oneDocument: Bool) {
         for r in results {
-            if r.status == .failed, let e = r.error { Console.error("livephoto: \(Console.oneLine(e))") }
+            if r.status == .failed || r.status == .unreadable, let e = r.error { Console.error("livephoto: \(Console.oneLine(e))") }
             if !work.quiet && !work.json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
             if work.json {
                 print(oneDocument ? Console.json(r) : Console.jsonLine(r))
                 continue
             }
-            guard !work.quiet, r.status != .failed else { continue }
-            let verb = r.status == .dryRun ? "would convert" : "converted"
+            guard !work.quiet, r.status != .failed, r.status != .unreadable else { continue }
+            let verb = r.status == .dryRun ? "would convert" : r.status == .alreadyConverted ? "already converted" : "converted"
             let outputs = [r.still, r.movie, r.motionPhoto].compactMap { $0 }.joined(separator: " + ")
             var line = "\(verb) \(r.input)\(r.inputMovie.map { " + \($0)" } ?? "") -> \(outputs)"
             if let id = r.identifier { line += "  (\(id), \(Console.seconds(r.stillTime)))" }

@@ -37,9 +37,15 @@ struct ConvertCLITests {
         let verify = try CLITests.livephoto("verify", "-q", doc["still"] as! String, doc["movie"] as! String)
         #expect(verify.status == 0)
 
-        // Again into the same folder: a suffix, never an overwrite.
-        let again = try CLITests.livephoto("convert", "-q", "-o", out.path, input)
-        #expect(again.status == 0 && again.out.isEmpty)
+        // Again into the same folder: the pair made from this input is already there.
+        let pairBytes = try [doc["still"] as! String, doc["movie"] as! String].map(Support.bytes)
+        let again = try CLITests.livephoto("convert", "-o", out.path, input)
+        #expect(again.status == 0 && again.out.hasPrefix("already converted \(input) -> "), "\(again.out)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["PXL_20240101_120000000.MOV", "PXL_20240101_120000000.jpg"])
+        #expect(try [doc["still"] as! String, doc["movie"] as! String].map(Support.bytes) == pairBytes)
+        // Another identifier asked for: not this pair; a suffix, never an overwrite.
+        let other = try CLITests.livephoto("convert", "-q", "-o", out.path, "--id", "1b5c2c38-4d3b-4e63-9a58-6c5a4c3b2a19", input)
+        #expect(other.status == 0 && other.out.isEmpty)
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("PXL_20240101_120000000_1.MOV").path))
 
         let broken = dir.appendingPathComponent("broken")
@@ -90,6 +96,52 @@ struct ConvertCLITests {
         #expect(made.count == 6 && made.allSatisfy { $0["direction"] as? String == "live-to-motion" && ($0["motionPhoto"] as? String)?.hasSuffix(".MP.jpg") == true })
         let rescan = try Self.lines(try CLITests.livephoto("scan", "--json", dir.path).out)
         #expect(rescan.filter { $0["finding"] as? String == "motion-photo" }.count == 12)
+    }
+
+    @Test("convert on the Pixel 3a Motion Photo (a Google MakerNote) converts by default, with one note line naming what the new still leaves out",
+          .requires(.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg")))
+    func pixelWithAGoogleMakerNote() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = Support.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg")
+        let r = try CLITests.livephoto("convert", "-o", dir.path, input)
+        #expect(r.status == 0, "\(r.err)")
+        let notes = r.err.split(separator: "\n").filter { $0.contains("MakerNote") }
+        #expect(notes == ["livephoto: \(input): warning: the Google MakerNote is not copied into the new still (its Apple MakerNote holds the identifier); PXL_20200710_061629144.MP.jpg keeps it"], "\(r.err)")
+        let still = dir.appendingPathComponent("PXL_20200710_061629144.jpg").path, movie = dir.appendingPathComponent("PXL_20200710_061629144.MOV").path
+        #expect(try CLITests.livephoto("verify", "-q", still, movie).status == 0)
+        // `pair` on a still with a foreign MakerNote, in place, still refuses without --replace-maker-note.
+        let copy = try CLITests.copy("still-foreign-makernote.jpg", to: dir, as: "IMG_0010.JPG")
+        let moviecopy = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0010.MOV")
+        let pair = try CLITests.livephoto("pair", copy, moviecopy)
+        #expect(pair.status == 4 && pair.err.contains("--replace-maker-note"), "\(pair.err)")
+    }
+
+    @Test("a folder among files (a folder named x.MOV as the movie) is a one-line error naming it, exit 2; convert DIR counts unreadable files apart")
+    func foldersAmongFilesAndUnreadableFiles() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG_0008.JPG")
+        let folder = dir.appendingPathComponent("IMG_0008.MOV")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let r = try CLITests.livephoto("convert", still, folder.path)
+        #expect(r.status == 2 && r.out.isEmpty)
+        #expect(r.err == "livephoto: \(folder.path): is a folder; give files, or only folders\n", "\(r.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG_0008.JPG", "IMG_0008.MOV"])
+
+        // A folder alone is a folder input, as for every `convert DIR`.
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("broken.jpg"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("motion"), withIntermediateDirectories: true)
+        try Self.motionPhotos(in: dir.appendingPathComponent("motion"))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("motion/broken"))
+        let input = dir.appendingPathComponent("motion/PXL_20240101_120000000.MP.jpg").path
+        try FileManager.default.copyItem(atPath: input, toPath: folder.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+        let run = try CLITests.livephoto("convert", "--json", folder.path)
+        #expect(run.status == 3)
+        let records = try Self.lines(run.out)
+        #expect(records.map { $0["status"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["converted", "unreadable"])
+        #expect(run.err.contains("convert: 1 to convert: 1 converted, 0 already converted, 0 dry-run, 0 failed; 1 unreadable (2 files read)"), "\(run.err)")
+        #expect(run.err.contains("livephoto: \(folder.appendingPathComponent("broken.jpg").path): "))
     }
 
     @Test("convert STILL MOVIE writes <stem>.MP.jpg that exiftool reads as a Motion Photo")

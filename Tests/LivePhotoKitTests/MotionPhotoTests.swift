@@ -252,11 +252,45 @@ struct MotionPhotoConvertTests {
         let a = try MotionPhotoToLivePhoto.run(path: input)
         #expect(a.still == dir.appendingPathComponent("MVIMG_20190101_101010_1.jpg").path)
         #expect(a.movie == dir.appendingPathComponent("MVIMG_20190101_101010_1.MOV").path)
+        // Again: the pair under _1 is this input's, reported and left as it is.
+        let written = try [a.still!, a.movie!].map(Support.bytes)
         let b = try MotionPhotoToLivePhoto.run(path: input)
-        #expect(b.still == dir.appendingPathComponent("MVIMG_20190101_101010_2.jpg").path)
+        #expect(b.status == .alreadyConverted && b.still == a.still && b.movie == a.movie && b.identifier == a.identifier)
+        #expect(try [a.still!, a.movie!].map(Support.bytes) == written)
+        // Another identifier asked for: not this pair; the next suffix.
+        var other = ConvertOptions(); other.identifier = .given("1B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
+        let c = try MotionPhotoToLivePhoto.run(path: input, options: other)
+        #expect(c.status == .converted && c.still == dir.appendingPathComponent("MVIMG_20190101_101010_2.jpg").path)
+        // A still of another image under _3 with a movie of this video: taken, never "ours".
+        try FileManager.default.copyItem(atPath: Support.fixture("still-exif-icc-xmp.jpg"), toPath: dir.appendingPathComponent("MVIMG_20190101_101010_3.jpg").path)
+        try FileManager.default.copyItem(atPath: a.movie!, toPath: dir.appendingPathComponent("MVIMG_20190101_101010_3.MOV").path)
+        let taken = dir.appendingPathComponent("MVIMG_20190101_101010_3").path
+        let photo = try MotionPhotoToLivePhoto.Input(path: input, scanned: nil)
+        #expect(ConvertedBefore.livePhoto(still: taken + ".jpg", movie: taken + ".MOV", video: photo.movieFile, identifier: nil, sameImage: photo.holdsImage) == .taken)
+        #expect(ConvertedBefore.livePhoto(still: a.still!, movie: a.movie!, video: photo.movieFile, identifier: nil, sameImage: photo.holdsImage)
+                == .complete(identifier: a.identifier!))
         var dry = ConvertOptions(); dry.dryRun = true
-        let c = try MotionPhotoToLivePhoto.run(path: input, options: dry)
-        #expect(c.status == .dryRun && !FileManager.default.fileExists(atPath: c.still!))
+        let d = try MotionPhotoToLivePhoto.run(path: input, options: dry)
+        #expect(d.status == .alreadyConverted && d.still == a.still)
+    }
+
+    /// A movie alone under the names (a run killed between placing the movie and the still):
+    /// the still is written with the movie's identifier; nothing else is.
+    @Test func aMovieAloneGetsItsStill() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions(); options.outputDirectory = out.path
+        let a = try MotionPhotoToLivePhoto.run(path: input, options: options)
+        let movie = try Support.bytes(a.movie!)
+        try FileManager.default.removeItem(atPath: a.still!)
+        let b = try MotionPhotoToLivePhoto.run(path: input, options: options)
+        #expect(b.status == .converted && b.still == a.still && b.identifier == a.identifier)
+        #expect(try Support.bytes(a.movie!) == movie, "the movie is left as it is")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["PXL_20240101_120000000.MOV", "PXL_20240101_120000000.jpg"])
+        #expect(try Verifier.verify(still: b.still!, movie: b.movie!, strict: false).valid)
     }
 
     @Test func brokenMotionPhotosGetOneLineErrorsAndLeaveNothing() throws {
@@ -332,15 +366,20 @@ struct MotionPhotoConvertTests {
         #expect(a[1] == b[1] && a[2] == b[2], "video and audio samples unchanged")
     }
 
-    @Test func samsungTrailerIsReadBackAndByExiftool() throws {
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-apple-makernote.jpg"), to: dir, as: "IMG_0002.JPG")
+    /// A paired copy of the `still` fixture and movie-moov-first.mov in `dir`, converted with `--samsung`.
+    static func samsungMotionPhoto(still fixture: String, in dir: URL) throws -> (still: String, movie: String, result: ConvertResult) {
+        let still = try Support.copy(Support.fixture(fixture), to: dir, as: "IMG_0002.JPG")
         let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "IMG_0002.MOV")
         _ = try PairOperation.run(still: still, movie: movie)
         var options = ConvertOptions()
         options.samsungTrailer = true
-        let r = try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options)
+        return (still, movie, try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options))
+    }
+
+    @Test func samsungTrailerIsReadBackAndByExiftool() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Self.samsungMotionPhoto(still: "still-apple-makernote.jpg", in: dir).result
         let photo = try MotionPhotoReader.read(path: r.motionPhoto!)
         #expect(photo.variant == .samsung && photo.video.length == r.videoBytes)
         let mp4 = try MovieFile(source: photo.videoSource())
@@ -350,6 +389,38 @@ struct MotionPhotoConvertTests {
             #expect(x.out.split(separator: "\n").map(String.init) == ["MotionPhoto_Data", "1", String(Int64((r.stillTime! * 1e6).rounded()))])
             #expect(try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", r.motionPhoto!) == photo.source.read(at: photo.video.offset, count: Int(photo.video.length)))
         }
+    }
+
+    /// `--samsung` writes the Google directory as Samsung does, `Item:Padding` on every item
+    /// (exiftool 13.58 gives up on a file whose primary alone has one): exiftool reads it without
+    /// a warning, extracts the MP4 whose samples are the movie's, and walking the directory back
+    /// from the end of the file lands on that MP4's `ftyp`.
+    @Test(.requires(.exiftool))
+    func samsungDirectoryHasPaddingOnEveryItemAndWalksBackToTheVideo() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (_, movie, r) = try Self.samsungMotionPhoto(still: "still-exif-icc-xmp.jpg", in: dir)
+        let output = try #require(r.motionPhoto)
+        let exiftool = try #require(Support.tool("exiftool"))
+        let warnings = try Support.run(exiftool, ["-a", "-s3", "-Warning", output])
+        #expect(warnings.status == 0 && warnings.out.isEmpty && warnings.err.isEmpty, "\(warnings.out)\(warnings.err)")
+        // -a: every item's value: the semantics, then the lengths, then the paddings.
+        let fields = try Support.run(exiftool, ["-a", "-s3", "-DirectoryItemSemantic", "-DirectoryItemLength", "-DirectoryItemPadding", output]).out
+            .split(separator: "\n").map(String.init)
+        try #require(fields.count == 6, "padding on every item: \(fields)")
+        #expect(fields[0...1] == ["Primary", "MotionPhoto"] && fields[5] == "0", "\(fields)")
+
+        let bytes = try Support.bytes(output)
+        let videoLength = try #require(Int(fields[3]))
+        let start = bytes.count - videoLength
+        #expect(String(decoding: bytes[start + 4..<start + 8], as: UTF8.self) == "ftyp", "walking back lands on the MP4")
+        let extracted = try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", output)
+        #expect(!extracted.isEmpty && UInt64(extracted.count) == r.videoBytes && Array(bytes[start..<start + extracted.count]) == extracted,
+                "the MotionPhoto length covers exactly what follows the video's start: the MP4 and the SEF directory")
+        let mp4 = dir.appendingPathComponent("extracted.mp4").path
+        try Data(extracted).write(to: URL(fileURLWithPath: mp4))
+        let movieVideo = try #require(try MovieFile.open(path: movie).movie.videoTracks.first?.trackID)
+        #expect(try Support.sampleBytes(mp4)[movieVideo] == Support.sampleBytes(movie)[movieVideo], "the MP4 we put in: the movie's video samples")
     }
 }
 
@@ -390,6 +461,32 @@ struct MotionPhotoConvertTests {
 
 @Suite(.requires(.python3))
 struct MotionPhotoHostileConvertTests {
+    /// Found by `flippedBytesConvertOrFailCleanly`: a video `mdhd` timescale 2^24 larger puts
+    /// every frame within the first tick of the movie, so no frame shows the still: refused
+    /// with one line, nothing written (it used to write a pair that `verify` rejects).
+    @Test func aVideoShorterThanOneTickIsRefused() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes = try Support.bytes(dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+        let photo = try MotionPhotoReader.read(path: dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+        let mp4 = try MovieFile(source: photo.videoSource())
+        let video = try #require(mp4.movie.videoTracks.first)
+        let mdhd = try #require(video.atom.find("mdia", "mdhd")?.originalOffset)
+        let at = Int(photo.video.offset + mdhd)
+        bytes[at + (bytes[at + 8] == 1 ? 28 : 20)] ^= 1   // the timescale's high byte
+        let input = dir.appendingPathComponent("squeezed.MP.jpg").path
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        #expect { _ = try MotionPhotoToLivePhoto.run(path: input, options: options) } throws: { error in
+            guard let e = error as? LivePhotoError else { return false }
+            return e.category == .unreadable && e.reason.contains("shows no frame at its still time") && !e.description.contains("\n")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
     /// A byte flipped anywhere in a Google or Samsung Motion Photo (JPEG, or with `heic` the
     /// Samsung HEIC ones): `convert` either writes a pair that verifies, or fails with a
     /// one-line LivePhotoError and leaves nothing behind.

@@ -104,4 +104,17 @@ extension TrackHeader {
         header.duration = header.version == 1 ? duration : UInt64(UInt32(clamping: duration))
         atom.payload = header.atom().payload
     }
+
+    /// `tkhd` flag bit 0: the track is played.
+    public static let enabledFlag: UInt32 = 0x1
+
+    public var isEnabled: Bool { flags & TrackHeader.enabledFlag != 0 }
+
+    /// Clears or sets the enabled flag of a `tkhd` atom; every other byte stays. An atom that
+    /// does not parse is left as it is.
+    public static func setEnabled(_ enabled: Bool, in atom: Atom) {
+        guard var header = try? TrackHeader(atom, path: "tkhd") else { return }
+        header.flags = enabled ? header.flags | enabledFlag : header.flags & ~enabledFlag
+        atom.payload = header.atom().payload
+    }
 }

@@ -30,12 +30,13 @@ public enum LivePhotoMovieEdit {
     }
 
     /// Applies the edit to `plan`'s `moov` tree and queues a new track's sample if one is built.
+    /// - Parameter video: the track a new still-image-time track describes (default: the first video track).
     @discardableResult
     public static func apply(to plan: MovieRewritePlan, identifier: String, placement: Placement,
-                             existing: ExistingStillImageTime) throws -> Result {
+                             existing: ExistingStillImageTime, video chosen: Track? = nil) throws -> Result {
         let movie = plan.file.movie
         let moov = plan.moov
-        guard let video = movie.videoTracks.first else {
+        guard let video = chosen ?? movie.videoTracks.first else {
             throw ParseError(.unsupported, "the movie has no video track", path: "moov", offset: plan.file.moovHeader.offset)
         }
         try setIdentifier(identifier, in: plan)
@@ -82,10 +83,10 @@ public enum LivePhotoMovieEdit {
     /// movie tick at or after `stillTime` (never left at a time outside the range it was
     /// given), an existing usable track moved, anything else replaced.
     @discardableResult
-    public static func apply(to plan: MovieRewritePlan, identifier: String, stillTime: Double) throws -> Result {
+    public static func apply(to plan: MovieRewritePlan, identifier: String, stillTime: Double, video chosen: Track? = nil) throws -> Result {
         let file = plan.file
         let timescale = file.movie.header.timescale
-        guard let video = file.movie.videoTracks.first else {
+        guard let video = chosen ?? file.movie.videoTracks.first else {
             throw ParseError(.unsupported, "the movie has no video track", path: "moov", offset: file.moovHeader.offset)
         }
         let timing = FrameTiming(track: video, movieTimescale: timescale)
@@ -97,7 +98,7 @@ public enum LivePhotoMovieEdit {
             duration = max(1, next - timing.startTick(ofFrame: frame))
         }
         return try apply(to: plan, identifier: identifier, placement: .at(tick: tick, sampleDuration: duration),
-                         existing: ExistingStillImageTime(file: file, videoTiming: timing))
+                         existing: ExistingStillImageTime(file: file, videoTiming: timing), video: video)
     }
 
     /// Identifier in moov/meta (QuickTime form), and the same one wherever udta/meta holds it,

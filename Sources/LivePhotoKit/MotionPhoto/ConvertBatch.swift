@@ -76,7 +76,7 @@ public enum ConvertBatch {
     static func unreadable(_ scan: LibraryScan, _ direction: ConvertDirection) -> [ConvertResult] {
         scan.findings.filter { $0.finding == .unreadable }.map { f in
             let path = f.still ?? f.movie ?? ""
-            var r = ConvertResult(direction: direction, status: .failed, input: path, exitCode: .unreadable)
+            var r = ConvertResult(direction: direction, status: .unreadable, input: path, exitCode: .unreadable)
             r.error = "\(path): \(f.detail ?? "unreadable")"
             return r
         }

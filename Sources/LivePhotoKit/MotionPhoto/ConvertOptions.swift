@@ -5,7 +5,6 @@ public struct ConvertOptions: Sendable {
     /// Write outputs into this directory instead of beside the input.
     public var outputDirectory: String? = nil
     public var dryRun = false
-    public var replaceForeignMakerNote = false
     /// Live → Motion: also write the Samsung SEF trailer.
     public var samsungTrailer = false
     /// Whether a conversion makes its outputs durable before it returns (`ConvertedOutput`);
@@ -24,7 +23,12 @@ public enum ConvertDirection: String, Codable, Sendable {
 public enum ConvertStatus: String, Codable, Sendable {
     case converted
     case dryRun = "dry-run"
+    /// The outputs an earlier run made from this input are there already: nothing written.
+    case alreadyConverted = "already-converted"
     case failed
+    /// `convert DIR`: a file that could not be read as a still, a movie or a Motion Photo (not
+    /// counted as one to convert).
+    case unreadable
 }
 
 /// What one conversion did (or, with `--dry-run`, would do).

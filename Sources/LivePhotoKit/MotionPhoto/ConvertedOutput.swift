@@ -31,8 +31,28 @@ enum ConvertedOutput {
             writer.discard()
             throw e == EEXIST ? ParseError.system(.exists, message: "already exists; not overwritten") : ParseError.system(Errno(rawValue: e), "cannot create \(writer.targetPath)")
         }
+        FaultInjection.reach(.convertOutputLinked)
         // Closes the file and removes the temporary name; the output keeps its own.
         writer.discard()
+    }
+
+    /// Output names a conversion of this process is working on: a parallel worker skips them,
+    /// and a conversion removes stale temporary files only beside names it holds, so it never
+    /// removes a worker's file being written.
+    nonisolated(unsafe) private static var claimed = Set<String>()
+    private static let claimLock = NSLock()
+
+    /// Claims every name of `paths`, or none when one is held already.
+    static func claim(_ paths: [String]) -> Bool {
+        claimLock.lock(); defer { claimLock.unlock() }
+        guard claimed.isDisjoint(with: paths) else { return false }
+        claimed.formUnion(paths)
+        return true
+    }
+
+    static func release(_ paths: [String]) {
+        claimLock.lock(); defer { claimLock.unlock() }
+        claimed.subtract(paths)
     }
 
     /// Writes back everything on the file systems holding `directories` (one `syncfs` each:

@@ -38,10 +38,10 @@ struct HEICLiveToMotionPhoto {
         // Walked back from the end of the file, the video item starts at the MP4's first byte;
         // the `mpvd` box header between the HEIF still and the MP4 is the primary's padding.
         let header = HEICLiveToMotionPhoto.mpvdHeader(payloadSize: mp4.size)
-        xmp.setContainerDirectory([
+        xmp.setContainerDirectory(MotionPhotoXMP.paddingOnEveryItem([
             XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/heic", length: 0, padding: UInt64(header.count)),
             XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: mp4.size),
-        ])
+        ]))
         let newItem = xmpItemID == nil
             ? HEIFItemEdit.NewItem(type: "mime", describes: file.primaryItemID, contentType: HEICMotionPhoto.xmpContentType) : nil
         let edit = try HEIFItemEdit(file: file, replacing: xmpItemID, newItem: newItem, data: xmp.xmlBytes(), allowInPlace: true)
@@ -58,6 +58,12 @@ struct HEICLiveToMotionPhoto {
             _ = try HEIFItemsKept.check(original: file, writtenPath: writer.temporaryPath, changed: [edit.itemID])
         } catch { writer.discard(); throw error }
         return writer
+    }
+
+    /// Whether the Motion Photo at `path` holds this still's items (an earlier output of it):
+    /// every item but the XMP byte for byte.
+    func holdsImage(of path: String) -> Bool {
+        (try? HEIFItemsKept.check(original: file, writtenPath: path, changed: Set([xmpItemID].compactMap { $0 }))) != nil
     }
 
     /// A top-level `mpvd` box header; a 64-bit size for a video of 4 GiB or more.

@@ -3,7 +3,7 @@ import ISOBMFF
 import StillImage
 
 /// A Samsung HEIC/HEIF Motion Photo: a HEIF still with the MP4 in a top-level `mpvd` box at
-/// the end of the file (Samsung may follow it with a `sefd` box). The box is authoritative:
+/// the end of the file (Samsung may follow it with a `sefd` box, or nest `sefd` in it after the MP4). The box is authoritative:
 /// the XMP's directory lengths are often wrong, so they are only compared, with a warning.
 /// The still is every byte before `mpvd`, read as a HEIF file of its own, so an item whose
 /// bytes reach into `mpvd` fails as "past the end of its data".
@@ -17,7 +17,7 @@ struct HEICMotionPhoto {
     /// The still: the file up to `mpvd`.
     let still: HEIFFile
     let mpvd: BoxHeader
-    /// The MP4: `mpvd`'s payload.
+    /// The MP4: `mpvd`'s payload without a nested `sefd`.
     let video: MotionPhoto.ByteRange
     let xmpItemID: UInt32?
     /// The XMP item, parsed; nil when there is none or it could not be parsed (a warning says so).
@@ -41,7 +41,7 @@ struct HEICMotionPhoto {
         if let other = top.boxes.first(where: { $0.offset >= mpvd.end && $0.type != "sefd" }) {
             throw ParseError(.unsupported, "the 'mpvd' box is not the last box (a '\(other.type)' box follows it)", path: "mpvd", offset: mpvd.offset)
         }
-        let video = MotionPhoto.ByteRange(offset: mpvd.payloadOffset, length: mpvd.payloadSize)
+        let video = try videoRange(source, mpvd: mpvd)
         guard video.length >= 8, try JPEGTrailerKind.atStart(of: source, offset: video.offset, length: video.length) == .isoMedia else {
             throw ParseError(.invalidValue, "the 'mpvd' box holds no MP4 (no 'ftyp' box at offset \(video.offset))", path: "mpvd", offset: mpvd.offset)
         }
@@ -57,11 +57,19 @@ struct HEICMotionPhoto {
         }
         if let stated = xmp?.containerDirectory()?.first(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto })?.length,
            stated != video.length {
-            warnings.append("the XMP directory says the video has \(stated) bytes; the 'mpvd' box holds \(video.length) (the box is used)")
+            warnings.append("the XMP directory says the video has \(stated) bytes; the MP4 in 'mpvd' has \(video.length) (the box is used)")
         }
         let timestamp = xmp?.integer(MotionPhotoXMP.presentationTimestamp) ?? xmp?.integer(MotionPhotoXMP.microVideoPresentationTimestamp)
         return HEICMotionPhoto(source: source, still: still, mpvd: mpvd, video: video, xmpItemID: xmpItemID, xmp: xmp,
                                presentationTimestampUs: timestamp, warnings: warnings)
+    }
+
+    /// The MP4 in `mpvd`: its payload (after a 16-byte header when the box has a 64-bit size),
+    /// up to a `sefd` box nested after the MP4 (S22/S23; One UI 6 puts `sefd` after `mpvd`).
+    static func videoRange(_ source: FileSource, mpvd: BoxHeader) throws -> MotionPhoto.ByteRange {
+        let payload = try source.slice(offset: mpvd.payloadOffset, length: mpvd.payloadSize)
+        let end = (try? TopLevelBoxes.scan(payload))?.boxes.first { $0.type == "sefd" }?.offset ?? mpvd.payloadSize
+        return MotionPhoto.ByteRange(offset: mpvd.payloadOffset, length: end)
     }
 
     /// The XMP item: a `mime` item whose content type is XMP's.

@@ -9,8 +9,8 @@ import StillImage
 /// makes it durable): the still without the video is written into it, then the identifier's
 /// edit is applied to that same file, returned checked but not yet in place.
 enum HEICMotionPhotoStill {
-    static func prepare(_ photo: HEICMotionPhoto, targetPath: String, modeFrom: String, identifier: String,
-                        replaceForeignMakerNote: Bool) throws -> AtomicFileWriter {
+    /// A foreign MakerNote is replaced (see `MotionPhotoToLivePhoto.foreignMakerNoteNote`).
+    static func prepare(_ photo: HEICMotionPhoto, targetPath: String, modeFrom: String, identifier: String) throws -> AtomicFileWriter {
         let still = photo.still
         var writer: AtomicFileWriter
         if let id = photo.xmpItemID, let xmp = photo.xmp, MotionPhotoToLivePhoto.removeVideo(from: xmp, keepingGainMap: false) {
@@ -22,7 +22,7 @@ enum HEICMotionPhotoStill {
         }
         do {
             let unpaired = try HEICStill(path: writer.temporaryPath)
-            let edit = try HEICIdentifierWriter.exifChange(unpaired, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
+            let edit = try HEICIdentifierWriter.exifChange(unpaired, identifier: identifier, replaceForeignMakerNote: true)
                 .edit(of: unpaired.file, allowInPlace: true)
             if edit.keepsMetaSize {
                 try applyKeepingMetaSize(edit, to: writer)

@@ -51,7 +51,7 @@ struct JPEGLiveToMotionPhoto {
         xmp.set(MotionPhotoXMP.motionPhoto, "1")
         xmp.set(MotionPhotoXMP.version, "1")
         xmp.set(MotionPhotoXMP.presentationTimestamp, String(timestampUs))
-        xmp.setContainerDirectory(kept)
+        xmp.setContainerDirectory(MotionPhotoXMP.paddingOnEveryItem(kept))
         let hasExtended = structure.segments.contains { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
         do {
             payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem])

@@ -13,6 +13,9 @@ public enum LivePhotoToMotionPhoto {
     public static func run(still stillPath: String, movie moviePath: String, options: ConvertOptions = ConvertOptions()) throws -> ConvertResult {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
+        // Held through the write: a second `convert` of this pair waits, then finds the output.
+        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)
+        defer { locks.release() }
         let movieFile = try InputFiles.openMovie(moviePath)
         guard let video = movieFile.movie.videoTracks.first else {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
@@ -41,20 +44,31 @@ public enum LivePhotoToMotionPhoto {
             jpeg = isHEIC ? nil : try JPEGLiveToMotionPhoto(stillPath: stillPath, samsungTrailer: options.samsungTrailer, mp4Size: mp4.size, timestampUs: timestampUs, warnings: &warnings)
         } catch let error as LivePhotoError { throw error } catch { throw LivePhotoError.wrap(error, path: stillPath) }
 
+        let stillID = (try? StillReading.contentIdentifier(path: stillPath)) ?? nil
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
         let stem = PathComponents.lastComponent(PathComponents.deletingExtension(stillPath))
-        let target = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: [isHEIC ? "MP.HEIC" : "MP.jpg"], avoiding: [stillPath, moviePath])[0]
+        let (names, earlier) = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: [isHEIC ? "MP.HEIC" : "MP.jpg"],
+                                                           avoiding: [stillPath, moviePath]) { names in
+            ConvertedBefore.motionPhoto(names[0], identifier: stillID, movie: movieFile) { written in
+                if let heic { return heic.holdsImage(of: written) }
+                return ConvertedBefore.sameJPEGImage(written, as: stillPath)
+            }
+        }
+        defer { ConvertedOutput.release(names) }
+        let target = names[0]
 
         var result = ConvertResult(direction: .liveToMotion, status: .converted, input: stillPath)
         result.inputMovie = moviePath
         result.motionPhoto = target
         result.variant = isHEIC ? .samsungHEIC : options.samsungTrailer ? .samsung : .google
-        let stillID = try? StillReading.contentIdentifier(path: stillPath)
         result.identifier = stillID ?? movieFile.movie.contentIdentifier
         result.stillTime = stillTime
         result.videoBytes = mp4.size
         result.warnings = warnings.isEmpty ? nil : warnings
-        if options.dryRun { result.status = .dryRun; return result }
+        if options.dryRun { result.status = earlier == .none ? .dryRun : .alreadyConverted; return result }
+        // What a killed run left beside the name: its temporary file (and nothing else).
+        AtomicFileWriter.removeStaleTemporaries(for: names)
+        if earlier != .none { result.status = .alreadyConverted; return result }
 
         do { try WritePermission.require(directory) } catch {
             throw LivePhotoError(path: target, reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused,
@@ -64,6 +78,7 @@ public enum LivePhotoToMotionPhoto {
             let samples = video.sampleTable.sampleCount
             let writer = try heic?.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
                 ?? jpeg!.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
+            FaultInjection.reach(.convertMovieWritten)
             try ConvertedOutput.place(writer)
             if options.syncsOutputs { try ConvertedOutput.makeDurable(directories: [directory]) }
         } catch { throw LivePhotoError.wrap(error, path: target, category: .refused) }

@@ -70,6 +70,13 @@ public enum MotionPhotoXMP {
     /// Every property that says "this file holds a video": removed from a still that no longer does.
     public static let all = [motionPhoto, version, presentationTimestamp, microVideo, microVideoVersion, microVideoOffset, microVideoPresentationTimestamp]
 
+    /// The directory as Samsung writes it: `Item:Padding` on every item (0 where nothing
+    /// follows). exiftool (13.58) reads the items' fields as parallel lists and gives up on the
+    /// whole file when one item alone has a padding.
+    static func paddingOnEveryItem(_ items: [XMPContainerItem]) -> [XMPContainerItem] {
+        items.map { var item = $0; item.padding = item.padding ?? 0; return item }
+    }
+
     public enum Semantic {
         public static let primary = "Primary"
         public static let motionPhoto = "MotionPhoto"

@@ -27,7 +27,7 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
         let photo: MotionPhoto
         do { photo = try MotionPhotoReader.read(source: source, structure: structure) } catch is NotAMotionPhoto { return nil }
         let movie = try MovieFile(source: photo.videoSource())
-        let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
+        let seconds = MotionPhotoVideoTracks(movie.movie).map { $0.motion.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
         return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime,
                                   scannedImageEnd: ScannedImageEnd(imageEnd: photo.imageEnd, source: source))
     }
@@ -39,7 +39,7 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
         guard try TopLevelBoxes.scan(source).first("mpvd") != nil else { return nil }
         let photo = try HEICMotionPhoto.read(source: source)
         let movie = try MovieFile(source: photo.videoSource())
-        let seconds = movie.movie.videoTracks.first.map { $0.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
+        let seconds = MotionPhotoVideoTracks(movie.movie).map { $0.motion.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
         return MotionPhotoSummary(variant: .samsungHEIC, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
     }
 

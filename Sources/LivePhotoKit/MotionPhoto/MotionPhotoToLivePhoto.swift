@@ -13,108 +13,152 @@ import StillImage
 public enum MotionPhotoToLivePhoto {
     /// - Parameter scanned: what `scan` learned of this file (`ConvertBatch`), saving a walk of the image.
     public static func run(path: String, options: ConvertOptions = ConvertOptions(), scanned: ScannedImageEnd? = nil) throws -> ConvertResult {
-        let kind: FileKind
-        do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
-        // What differs between a JPEG and a HEIC Motion Photo: how the video is found and how
-        // the still is written; the movie is made the same way.
-        let jpeg: MotionPhoto?
-        let heic: HEICMotionPhoto?
-        let videoSource: FileSource
-        let variant: MotionPhoto.Variant
-        let presentationTime: Double?
-        var warnings: [String]
-        let existingID: String?
-        do {
-            switch kind {
-            case .jpeg:
-                let photo = try MotionPhotoReader.read(path: path, scanned: scanned)
-                (jpeg, heic) = (photo, nil)
-                (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTime, photo.warnings)
-                existingID = try? StillImageReader.contentIdentifier(source: photo.source)
-            case .heic:
-                let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
-                (jpeg, heic) = (nil, photo)
-                (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTime, photo.warnings)
-                existingID = try? HEICStill(source: photo.still.source).contentIdentifier()
-            default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable)
-            }
-        } catch let error as LivePhotoError { throw error } catch { throw wrap(error, path) }
-
-        let movieFile: MovieFile
-        do { movieFile = try MovieFile(source: videoSource) } catch {
-            throw LivePhotoError(path: path, reason: "the embedded video: \(LivePhotoError.wrap(error, path: path).reason)", category: .unreadable)
-        }
-        guard let video = movieFile.movie.videoTracks.first else {
-            throw LivePhotoError(path: path, reason: "the embedded video has no video track", category: .unreadable)
-        }
-        let stillTime: Double
-        do {
-            stillTime = try MotionPhotoStillTime.resolve(presentationTime: presentationTime, movie: movieFile.movie, video: video, warnings: &warnings)
-        } catch { throw wrap(error, path) }
-
-        let identifier = PairOperation.chooseIdentifier(options.identifier, stillID: existingID ?? nil, movieID: movieFile.movie.contentIdentifier)
+        // Held through the writes: a second `convert` of this file waits, then finds the outputs.
+        let locks = try OperationLocks.acquire([path], mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)
+        defer { locks.release() }
+        let input = try Input(path: path, scanned: scanned)
+        var identifier = PairOperation.chooseIdentifier(options.identifier, stillID: input.existingID, movieID: input.movieFile.movie.contentIdentifier)
 
         let directory = try ConvertOutputNames.directory(for: path, outputDirectory: options.outputDirectory)
         let inputExtension = PathComponents.pathExtension(path)
-        let stillExtension = heic != nil ? "HEIC" : inputExtension.isEmpty ? "jpg" : inputExtension
-        let names = try ConvertOutputNames.free(directory: directory, stem: ConvertOutputNames.livePhotoStem(path), extensions: [stillExtension, "MOV"], avoiding: [path])
+        let stillExtension = input.heic != nil ? "HEIC" : inputExtension.isEmpty ? "jpg" : inputExtension
+        let asked: String? = if case .given(let id) = options.identifier { id } else { nil }
+        let (names, earlier) = try ConvertOutputNames.free(directory: directory, stem: ConvertOutputNames.livePhotoStem(path), extensions: [stillExtension, "MOV"],
+                                                           avoiding: [path]) { names in
+            ConvertedBefore.livePhoto(still: names[0], movie: names[1], video: input.movieFile, identifier: asked, sameImage: input.holdsImage)
+        }
+        defer { ConvertedOutput.release(names) }
+        switch earlier {
+        case .movieOnly(let id), .complete(let id): identifier = id
+        case .none, .taken: break
+        }
 
         var result = ConvertResult(direction: .motionToLive, status: .converted, input: path)
         result.still = names[0]
         result.movie = names[1]
-        result.variant = variant
+        result.variant = input.variant
         result.identifier = identifier
-        result.stillTime = stillTime
-        result.videoBytes = videoSource.size
-        result.warnings = warnings.isEmpty ? nil : warnings
-        if options.dryRun { result.status = .dryRun; return result }
+        result.stillTime = input.stillTime
+        result.videoBytes = input.videoSource.size
+        result.warnings = input.warnings.isEmpty ? nil : input.warnings
+        if options.dryRun { result.status = earlier == .complete(identifier: identifier) ? .alreadyConverted : .dryRun; return result }
+        // What a killed run left beside these names: its temporary files (and nothing else).
+        AtomicFileWriter.removeStaleTemporaries(for: names)
+        if case .complete = earlier { result.status = .alreadyConverted; return result }
 
         do { try WritePermission.require(directory) } catch {
             throw LivePhotoError(path: names[0], reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused,
                                  errno: (error as? ParseError)?.errno)
         }
-
-        let stillWriter: AtomicFileWriter
-        do {
-            if let jpeg {
-                stillWriter = try prepareJPEGStill(jpeg, targetPath: names[0], modeFrom: path, identifier: identifier, options: options)
-            } else {
-                stillWriter = try HEICMotionPhotoStill.prepare(heic!, targetPath: names[0], modeFrom: path, identifier: identifier,
-                                                               replaceForeignMakerNote: options.replaceForeignMakerNote)
-            }
-        } catch { throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
-
-        // The movie: the MP4 as QuickTime with the identifier and the still-image-time track.
-        let movieWriter: AtomicFileWriter
-        do {
-            let plan = MovieRewritePlan(file: movieFile)
-            plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
-            try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: stillTime)
-            let image = try MovieFileImage(plan)
-            movieWriter = try AtomicFileWriter(targetPath: names[1], modeFrom: path)
-            do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }
-        } catch {
-            stillWriter.discard()
-            throw LivePhotoError.wrap(error, path: names[1], category: .refused)
-        }
-        // Both are complete before either gets its name (see `ConvertedOutput` for durability).
-        do { try ConvertedOutput.place(stillWriter) } catch { movieWriter.discard(); throw LivePhotoError.wrap(error, path: names[0], category: .refused) }
-        do { try ConvertedOutput.place(movieWriter) } catch {
-            FileSystemCalls.unlink(names[0])
-            throw LivePhotoError.wrap(error, path: names[1], category: .refused)
-        }
+        try write(input, still: names[0], movie: earlier == .none ? names[1] : nil, identifier: identifier)
         if options.syncsOutputs {
             do { try ConvertedOutput.makeDurable(directories: [directory]) } catch { throw LivePhotoError.wrap(error, path: names[1], category: .refused) }
         }
         return result
     }
 
+    /// The Motion Photo as read: what differs between a JPEG and a HEIC one is how the video is
+    /// found and how the still is written; the movie is made the same way.
+    struct Input {
+        let path: String
+        var jpeg: MotionPhoto? = nil
+        var heic: HEICMotionPhoto? = nil
+        let videoSource: FileSource
+        let variant: MotionPhoto.Variant
+        var warnings: [String]
+        let existingID: String?
+        let movieFile: MovieFile
+        let tracks: MotionPhotoVideoTracks
+        let stillTime: Double
+
+        init(path: String, scanned: ScannedImageEnd?) throws {
+            self.path = path
+            let kind: FileKind
+            do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
+            let presentationTime: Double?
+            do {
+                switch kind {
+                case .jpeg:
+                    let photo = try MotionPhotoReader.read(path: path, scanned: scanned)
+                    jpeg = photo
+                    (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTime, photo.warnings)
+                    existingID = try? StillImageReader.contentIdentifier(source: photo.source)
+                case .heic:
+                    let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
+                    heic = photo
+                    (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTime, photo.warnings)
+                    existingID = try? HEICStill(source: photo.still.source).contentIdentifier()
+                default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable)
+                }
+            } catch let error as LivePhotoError { throw error } catch { throw wrap(error, path) }
+
+            do { movieFile = try MovieFile(source: videoSource) } catch {
+                throw LivePhotoError(path: path, reason: "the embedded video: \(LivePhotoError.wrap(error, path: path).reason)", category: .unreadable)
+            }
+            guard let tracks = MotionPhotoVideoTracks(movieFile.movie) else {
+                throw LivePhotoError(path: path, reason: "the embedded video has no video track", category: .unreadable)
+            }
+            self.tracks = tracks
+            do {
+                stillTime = try MotionPhotoStillTime.resolve(presentationTime: presentationTime, movie: movieFile.movie, tracks: tracks, warnings: &warnings)
+            } catch { throw wrap(error, path) }
+            if let note = tracks.note { warnings.append(note) }
+            if let note = foreignMakerNoteNote(path) { warnings.append(note) }
+        }
+
+        /// Whether the still at `path` holds this Motion Photo's image (an earlier output of it).
+        func holdsImage(_ stillPath: String) -> Bool {
+            if let jpeg { return ConvertedBefore.sameJPEGImage(stillPath, as: jpeg) }
+            guard let heic else { return false }
+            let changed = Set([heic.xmpItemID, heic.still.exifItemID].compactMap { $0 })
+            return (try? HEIFItemsKept.check(original: heic.still, writtenPath: stillPath, changed: changed)) != nil
+        }
+    }
+
+    /// Writes the outputs (the movie only when `movie` is given: else an earlier run placed it),
+    /// each complete and read back before any gets its name; the movie is placed first, so a
+    /// still never stands under its name without its movie (see `ConvertedOutput` for durability).
+    static func write(_ input: Input, still: String, movie: String?, identifier: String) throws {
+        let stillWriter: AtomicFileWriter
+        do {
+            if let jpeg = input.jpeg {
+                stillWriter = try prepareJPEGStill(jpeg, targetPath: still, modeFrom: input.path, identifier: identifier)
+            } else {
+                stillWriter = try HEICMotionPhotoStill.prepare(input.heic!, targetPath: still, modeFrom: input.path, identifier: identifier)
+            }
+        } catch { throw LivePhotoError.wrap(error, path: still, category: .refused) }
+        FaultInjection.reach(.convertStillWritten)
+        if let movie {
+            // The movie: the MP4 as QuickTime with the identifier and the still-image-time track.
+            let movieWriter: AtomicFileWriter
+            do {
+                let plan = MovieRewritePlan(file: input.movieFile)
+                plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
+                input.tracks.disableOthers(in: plan)
+                try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: input.stillTime, video: input.tracks.motion)
+                let image = try MovieFileImage(plan)
+                movieWriter = try AtomicFileWriter(targetPath: movie, modeFrom: input.path)
+                do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }
+            } catch {
+                stillWriter.discard()
+                throw LivePhotoError.wrap(error, path: movie, category: .refused)
+            }
+            FaultInjection.reach(.convertMovieWritten)
+            do { try ConvertedOutput.place(movieWriter) } catch { stillWriter.discard(); throw LivePhotoError.wrap(error, path: movie, category: .refused) }
+            FaultInjection.reach(.convertMoviePlaced)
+        }
+        do { try ConvertedOutput.place(stillWriter) } catch {
+            if let movie { FileSystemCalls.unlink(movie) }
+            throw LivePhotoError.wrap(error, path: still, category: .refused)
+        }
+    }
+
     /// The JPEG still: image bytes as they are, XMP without the video, a gain map after the
     /// image; read back, not yet in place.
-    static func prepareJPEGStill(_ photo: MotionPhoto, targetPath: String, modeFrom: String, identifier: String, options: ConvertOptions) throws -> AtomicFileWriter {
+    static func prepareJPEGStill(_ photo: MotionPhoto, targetPath: String, modeFrom: String, identifier: String) throws -> AtomicFileWriter {
         var edit = JPEGRewrite(imageEnd: photo.imageEnd)
         edit.identifier = identifier
-        edit.replaceForeignMakerNote = options.replaceForeignMakerNote
+        edit.replaceForeignMakerNote = true
         if let xmp = photo.xmp {
             removeVideo(from: xmp, keepingGainMap: photo.gainMap != nil)
             edit.xmpSegments = [xmp.segmentPayload()]
@@ -140,11 +184,20 @@ public enum MotionPhotoToLivePhoto {
         if keepingGainMap && kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap }) {
             var items = kept
             if !items.isEmpty, items[0].semantic == MotionPhotoXMP.Semantic.primary { items[0].padding = 0 }
-            xmp.setContainerDirectory(items)
+            xmp.setContainerDirectory(MotionPhotoXMP.paddingOnEveryItem(items))
         } else {
             xmp.setContainerDirectory(nil)
         }
         return had
+    }
+
+    /// `convert` writes a new still and never touches its input, so a foreign MakerNote (a
+    /// Pixel's Google one) is not carried into the output, where the Apple MakerNote holding the
+    /// identifier goes; the input keeps it. (`pair`, which edits a still in place, refuses instead.)
+    /// The note saying so; nil when the still has no foreign MakerNote.
+    static func foreignMakerNoteNote(_ path: String) -> String? {
+        guard let info = try? StillReading.read(path: path).info, case .foreign(let maker) = info.makerNote else { return nil }
+        return "the \(maker) MakerNote is not copied into the new still (its Apple MakerNote holds the identifier); \(PathComponents.lastComponent(path)) keeps it"
     }
 
     /// Reads the written still back: a JPEG of the expected length whose MakerNote holds the identifier.

@@ -41,7 +41,13 @@ enum ExistingOutputs {
     /// sample bytes (a bounded fingerprint: the media data itself may be gigabytes).
     static func sameVideoSamples(_ a: String, _ b: String) -> Bool {
         guard let ma = try? MovieFile.open(path: a), let mb = try? MovieFile.open(path: b) else { return false }
-        let ta = ma.movie.tracks.filter { !$0.isStillImageTime }, tb = mb.movie.tracks.filter { !$0.isStillImageTime }
+        return sameSamples(ma, mb, of: { !$0.isStillImageTime })
+    }
+
+    /// The same fingerprint for the tracks `included` selects in each movie (`convert` compares
+    /// an MP4 and the QuickTime movie made from it, or the reverse).
+    static func sameSamples(_ ma: MovieFile, _ mb: MovieFile, of included: (Track) -> Bool) -> Bool {
+        let ta = ma.movie.tracks.filter(included), tb = mb.movie.tracks.filter(included)
         guard ta.count == tb.count, !ta.isEmpty else { return false }
         for (x, y) in zip(ta, tb) {
             guard x.sampleTable.sampleCount == y.sampleTable.sampleCount,

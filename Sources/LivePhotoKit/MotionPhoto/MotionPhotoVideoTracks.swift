@@ -1,0 +1,49 @@
+import BinaryIO
+import ISOBMFF
+
+/// Which of an embedded MP4's video tracks is the motion a Live Photo plays. A Pixel 3a MP4
+/// holds the 1024x768 motion and, beside it, a 2048x1536 track of one frame (the still, at
+/// its moment); both are enabled, and a QuickTime player composites every enabled video track.
+/// The motion is the video track an existing still-image-time track describes (`tref` `cdsc`),
+/// else the first enabled video track with more than one frame (else the first enabled one,
+/// else the first); every other video track is kept byte for byte but disabled,
+/// as Apple's own extra video tracks are (iOS 26 camera movies), so Photos plays only the motion.
+struct MotionPhotoVideoTracks {
+    let motion: Track
+    /// Video tracks left in the movie but not played.
+    let others: [Track]
+    /// Where a one-frame track beside the motion shows its frame (seconds on the movie
+    /// timeline): the camera's still moment, when the XMP gives none.
+    let stillFrameTime: Double?
+
+    init?(_ movie: Movie) {
+        let video = movie.videoTracks
+        let enabled = video.filter(\.header.isEnabled)
+        let described = movie.stillImageTimeTracks.first?.references["cdsc"]?.first.flatMap { id in video.first { $0.trackID == id } }
+        guard let motion = described ?? enabled.first(where: { $0.sampleTable.sampleCount > 1 }) ?? enabled.first ?? video.first else { return nil }
+        self.motion = motion
+        others = video.filter { $0.trackID != motion.trackID }
+        let timescale = movie.header.timescale
+        stillFrameTime = others.first { $0.sampleTable.sampleCount == 1 }?.framePresentationTimes(movieTimescale: timescale).first
+    }
+
+    /// Disables every video track but the motion in `plan`'s `moov` tree.
+    func disableOthers(in plan: MovieRewritePlan) {
+        for track in others where track.header.isEnabled {
+            if let tkhd = track.atom.child("tkhd") { TrackHeader.setEnabled(false, in: tkhd) }
+        }
+    }
+
+    /// What the user is told about the tracks left out of playback; nil when there are none.
+    var note: String? {
+        let played = others.filter(\.header.isEnabled)
+        guard !played.isEmpty else { return nil }
+        let list = played.map { "track \($0.trackID) (\(Self.size($0)), \($0.sampleTable.sampleCount) frame\($0.sampleTable.sampleCount == 1 ? "" : "s"))" }
+        return "the video has \(others.count + 1) video tracks: track \(motion.trackID) (\(Self.size(motion))) is the motion; "
+            + list.joined(separator: ", ") + " kept but disabled so that players show only the motion"
+    }
+
+    static func size(_ track: Track) -> String {
+        "\(track.header.fixedWidth >> 16)x\(track.header.fixedHeight >> 16)"
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import BinaryIO
+
+/// `convert` killed at every write step: no still ever stands under its name without its
+/// movie, and the rerun cleans the temporary files and finishes the job under the same names
+/// (no `_1` copies), with the bytes an uninterrupted run writes; a further run reports the job
+/// already converted.
+@Suite("safety: kills during convert", .requires(.python3))
+struct ConvertKillTests {
+    static let steps: [(WriteStep, Int)] = [(.convertStillWritten, 1), (.convertMovieWritten, 1), (.convertOutputLinked, 1),
+                                            (.convertMoviePlaced, 1), (.convertOutputLinked, 2)]
+
+    /// The generator's Motion Photos in a scratch folder; the one converted here.
+    static func input() throws -> (dir: URL, path: String) {
+        let dir = try CLITests.scratch()
+        try ConvertCLITests.motionPhotos(in: dir)
+        return (dir, dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
+    }
+
+    static func outputs(_ out: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).sorted()
+    }
+
+    @Test("Motion → Live: SIGKILL at every step leaves no still without its movie; the rerun completes with the uninterrupted bytes")
+    func motionToLive() throws {
+        let (dir, input) = try Self.input()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = ["PXL_20240101_120000000.MOV", "PXL_20240101_120000000.jpg"]
+        let args = ["convert", "-q", "--id", SafetyTests.fixedID]
+        let reference = dir.appendingPathComponent("reference")
+        try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+        #expect(try SafetyTests.livephoto(args + ["-o", reference.path, input]).status == 0)
+        #expect(Self.outputs(reference) == names)
+        let expected = try names.map { try Support.bytes(reference.appendingPathComponent($0).path) }
+
+        for (i, (step, count)) in Self.steps.enumerated() {
+            let out = dir.appendingPathComponent("out-\(i)")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let killed = try SafetyTests.livephoto(args + ["-o", out.path, input], env: ["LIVEPHOTO_FAULT_AT": "\(step.rawValue)@\(count)"])
+            #expect(killed.signalled, "\(step)@\(count): not reached")
+            let left = Self.outputs(out).filter { !$0.hasPrefix(".") }
+            #expect(left.isEmpty || left == [names[0]] || left == names, "\(step)@\(count): \(left)")
+            #expect(!left.contains(names[1]) || left.contains(names[0]), "\(step)@\(count): a still without its movie")
+
+            let rerun = try SafetyTests.livephoto(args + ["-o", out.path, input])
+            #expect(rerun.status == 0, "\(step)@\(count): \(rerun.err)")
+            #expect(Self.outputs(out) == names, "\(step)@\(count): \(Self.outputs(out))")
+            #expect(try names.map { try Support.bytes(out.appendingPathComponent($0).path) } == expected, "\(step)@\(count): not the uninterrupted bytes")
+            let again = try SafetyTests.livephoto(["convert", "--json", "-o", out.path, input])
+            #expect(again.status == 0 && SafetyTests.jsonObjects(again.out).first?["status"] as? String == "already-converted", "\(again.out)")
+            #expect(Self.outputs(out) == names)
+        }
+    }
+
+    @Test("killed with the movie placed, a rerun without --id takes the movie's identifier: a valid pair, no copies")
+    func rerunAdoptsTheMoviesIdentifier() throws {
+        let (dir, input) = try Self.input()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let killed = try SafetyTests.livephoto(["convert", "-q", "-o", out.path, input], env: ["LIVEPHOTO_FAULT_AT": WriteStep.convertMoviePlaced.rawValue])
+        #expect(killed.signalled)
+        #expect(Self.outputs(out).filter { !$0.hasPrefix(".") } == ["PXL_20240101_120000000.MOV"])
+        #expect(!SafetyTests.temporaries(out).isEmpty, "the still's temporary file is left")
+        let rerun = try SafetyTests.livephoto(["convert", "--json", "-o", out.path, input])
+        #expect(rerun.status == 0 && SafetyTests.jsonObjects(rerun.out).first?["status"] as? String == "converted", "\(rerun.err)")
+        #expect(Self.outputs(out) == ["PXL_20240101_120000000.MOV", "PXL_20240101_120000000.jpg"])
+        let verify = try SafetyTests.livephoto(["verify", "-q", out.appendingPathComponent("PXL_20240101_120000000.jpg").path,
+                                                out.appendingPathComponent("PXL_20240101_120000000.MOV").path])
+        #expect(verify.status == 0, "\(verify.out)")
+    }
+
+    @Test("Live → Motion: killed before or after the link, the rerun leaves one <stem>.MP.jpg and no temporary file")
+    func liveToMotion() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG_0009.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0009.MOV")
+        #expect(try SafetyTests.livephoto(["pair", "-q", still, movie]).status == 0)
+        let reference = dir.appendingPathComponent("reference")
+        try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+        #expect(try SafetyTests.livephoto(["convert", "-q", "-o", reference.path, still, movie]).status == 0)
+        let expected = try Support.bytes(reference.appendingPathComponent("IMG_0009.MP.jpg").path)
+        for (i, step) in [WriteStep.convertMovieWritten, .convertOutputLinked].enumerated() {
+            let out = dir.appendingPathComponent("out-\(i)")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let killed = try SafetyTests.livephoto(["convert", "-q", "-o", out.path, still, movie], env: ["LIVEPHOTO_FAULT_AT": step.rawValue])
+            #expect(killed.signalled, "\(step)")
+            let rerun = try SafetyTests.livephoto(["convert", "--json", "-o", out.path, still, movie])
+            #expect(rerun.status == 0, "\(step): \(rerun.err)")
+            let status = SafetyTests.jsonObjects(rerun.out).first?["status"] as? String
+            #expect(status == (step == .convertOutputLinked ? "already-converted" : "converted"), "\(step): \(rerun.out)")
+            #expect(Self.outputs(out) == ["IMG_0009.MP.jpg"], "\(step): \(Self.outputs(out))")
+            #expect(try Support.bytes(out.appendingPathComponent("IMG_0009.MP.jpg").path) == expected, "\(step)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import BinaryIO
+import ISOBMFF
+import StillImage
+@testable import LivePhotoKit
+
+/// The Pixel 3a XL Motion Photo of the corpus: a Google MakerNote where the Apple one goes,
+/// presentation timestamp 0, and an MP4 with two video tracks (the 1024x768 motion and a
+/// 2048x1536 one-frame still track at the still's moment).
+@Suite(.requires(.corpusFile("pixel-motion/PXL_20200710_061629144.MP.jpg")))
+struct PixelMotionPhotoTests {
+    static let pixel = "pixel-motion/PXL_20200710_061629144.MP.jpg"
+
+    static func embedded() throws -> MovieFile {
+        try MovieFile(source: MotionPhotoReader.read(path: Support.corpusFile(pixel)).videoSource())
+    }
+
+    @Test func convertsByDefaultWithoutTheGoogleMakerNoteAndSaysSo() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = Support.corpusFile(Self.pixel)
+        let before = try Support.bytes(input)
+        var options = ConvertOptions()
+        options.outputDirectory = dir.path
+        let r = try MotionPhotoToLivePhoto.run(path: input, options: options)
+        #expect(r.status == .converted)
+        #expect(try Support.bytes(input) == before, "the input keeps its MakerNote")
+        let notes = (r.warnings ?? []).filter { $0.contains("Google MakerNote") }
+        #expect(notes.count == 1 && notes[0].contains("PXL_20200710_061629144.MP.jpg keeps it"), "\(r.warnings ?? [])")
+        let still = try #require(r.still), movie = try #require(r.movie)
+        #expect(try StillReading.read(path: still).info.makerNote == .apple)
+        let report = try Verifier.verify(still: still, movie: movie, strict: false)
+        #expect(report.valid && report.stillIdentifier == r.identifier && report.movieIdentifier == r.identifier)
+        #expect(try ConvertedBefore.sameJPEGImage(still, as: MotionPhotoReader.read(path: input)), "the image bytes are the input's")
+    }
+
+    /// The motion track is chosen and described; the one-frame still track is kept byte for
+    /// byte but disabled (players show every enabled video track); the still sits at the frame
+    /// shown when the still track's frame is, since the timestamp says 0.
+    @Test func twoVideoTracksGiveAPairThatPlaysTheMotion() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var options = ConvertOptions()
+        options.outputDirectory = dir.path
+        let r = try MotionPhotoToLivePhoto.run(path: Support.corpusFile(Self.pixel), options: options)
+        let mp4 = try Self.embedded()
+        #expect(mp4.movie.videoTracks.map(\.header.isEnabled) == [true, true], "both enabled in the camera's MP4")
+        let written = try MovieFile.open(path: try #require(r.movie))
+        let video = written.movie.videoTracks
+        #expect(video.map(\.trackID) == [1, 2] && video.map(\.header.isEnabled) == [true, false])
+        #expect(video.map(\.sampleTable.sampleCount) == [18, 1])
+        let stillTrack = try #require(written.movie.stillImageTimeTracks.first)
+        #expect(stillTrack.references["cdsc"] == [1], "the still-image-time track describes the motion")
+        // Every track's samples, the disabled still track's included, are the MP4's.
+        let original = try Support.sampleBytes(Self.embeddedPath(in: dir)), copied = try Support.sampleBytes(r.movie!)
+        #expect(!original.isEmpty && original.allSatisfy { copied[$0.key] == $0.value })
+        // The still track's frame is at 0.2813 s; the motion frame shown then starts at or before it.
+        let frames = video[0].framePresentationTimes(movieTimescale: written.movie.header.timescale)
+        let t = try #require(r.stillTime)
+        #expect(t > 0.2 && t <= 0.2813 && frames.contains { abs($0 - t) < 1e-6 } && !frames.contains { $0 > t && $0 <= 0.2813 }, "\(t)")
+        #expect(r.warnings?.contains { $0.contains("presentation timestamp is 0") } == true)
+        #expect(r.warnings?.contains { $0.contains("track 2 (2048x1536, 1 frame) kept but disabled") } == true, "\(r.warnings ?? [])")
+        if let ffprobe = Support.reader("ffprobe") {
+            let p = try Support.run(ffprobe, ["-v", "error", "-select_streams", "v", "-show_entries", "stream=width:stream_disposition=default", "-of", "csv=p=0", r.movie!])
+            #expect(p.out.split(separator: "\n") == ["1024,1", "2048,0"], "\(p.out)")
+        }
+    }
+
+    static func embeddedPath(in dir: URL) throws -> String {
+        let photo = try MotionPhotoReader.read(path: Support.corpusFile(pixel))
+        let path = dir.appendingPathComponent("embedded.mp4").path
+        try Data(try photo.source.read(at: photo.video.offset, count: Int(photo.video.length))).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A movie whose still-image-time track describes a video track: that track is the motion,
+    /// whatever its place or frame count.
+    @Test func theTrackTheStillImageTimeTrackDescribesIsTheMotion() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mp4 = try Self.embedded()
+        let stillTrack = try #require(mp4.movie.videoTracks.last)
+        let plan = MovieRewritePlan(file: mp4)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", stillTime: 0.3, video: stillTrack)
+        let path = dir.appendingPathComponent("described.mov").path
+        let writer = try AtomicFileWriter(targetPath: path)
+        try MovieFileImage(plan).write(to: writer)
+        try writer.commit()
+        let written = try MovieFile.open(path: path)
+        #expect(written.movie.stillImageTimeTracks.first?.references["cdsc"] == [stillTrack.trackID])
+        let tracks = try #require(MotionPhotoVideoTracks(written.movie))
+        #expect(tracks.motion.trackID == stillTrack.trackID && tracks.others.map(\.trackID) == [1])
+        #expect(try #require(MotionPhotoVideoTracks(mp4.movie)).motion.trackID == 1, "without one: the first enabled track with several frames")
+    }
+
+    /// Timestamp 0 or none: the still track's moment (0.2813 s); a real timestamp wins over it.
+    @Test(arguments: [nil, 0.0, 0.5] as [Double?])
+    func stillTimeFromTheStillTrackOnlyWithoutATimestamp(given: Double?) throws {
+        let mp4 = try Self.embedded()
+        let tracks = try #require(MotionPhotoVideoTracks(mp4.movie))
+        #expect(tracks.motion.trackID == 1 && tracks.others.map(\.trackID) == [2])
+        let stillMoment = try #require(tracks.stillFrameTime)
+        #expect(abs(stillMoment - 0.2813) < 0.0001)
+        var warnings: [String] = []
+        let t = try MotionPhotoStillTime.resolve(presentationTime: given, movie: mp4.movie, tracks: tracks, warnings: &warnings)
+        let moment = (given ?? 0) > 0 ? given! : stillMoment
+        let frames = tracks.motion.framePresentationTimes(movieTimescale: mp4.movie.header.timescale)
+        let shown = try #require(frames.last { $0 <= moment + 1e-6 })
+        #expect(abs(t - shown) < 1e-9 && shown > 0, "\(String(describing: given)): \(t) vs \(shown)")
+        #expect(warnings.contains { $0.contains("one-frame still track") } == ((given ?? 0) == 0))
+    }
+}
