@@ -34,13 +34,16 @@ public struct Movie {
 
     public var videoTracks: [Track] { tracks.filter(\.isVideo) }
 
-    /// The video a player shows: among the enabled video tracks (all video tracks when none is
-    /// enabled), the one with the most samples, the first of equals. iOS 26 movies carry
-    /// disabled 256x192 tracks beside the main one; a Pixel 3a Motion Photo an enabled
-    /// one-frame 2048x1536 track after its motion track.
+    /// The video a player shows: the video track a still-image-time track describes (`tref`
+    /// `cdsc`), else among the enabled video tracks (all video tracks when none is enabled)
+    /// the one with the most samples, the first of equals. iOS 26 movies carry disabled
+    /// 256x192 tracks beside the main one; a Pixel 3a Motion Photo an enabled one-frame
+    /// 2048x1536 track after its motion track.
     public var mainVideoTrack: Track? {
         let video = videoTracks
-        let enabled = video.filter { $0.header.flags & TrackHeader.enabledFlag != 0 }
+        let described = stillImageTimeTracks.first?.references["cdsc"]?.first.flatMap { id in video.first { $0.trackID == id } }
+        if let described { return described }
+        let enabled = video.filter(\.header.isEnabled)
         let candidates = enabled.isEmpty ? video : enabled
         return candidates.enumerated().max { a, b in
             (a.element.sampleTable.sampleCount, -a.offset) < (b.element.sampleTable.sampleCount, -b.offset)

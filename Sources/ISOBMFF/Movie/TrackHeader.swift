@@ -27,8 +27,6 @@ public struct TrackHeader: Sendable, Equatable {
     /// Bytes after the last field, kept on a re-write.
     public var trailing: [UInt8]
 
-    /// `track_enabled` (ISO 14496-12 8.3.2): a disabled track is not played.
-    public static let enabledFlag: UInt32 = 0x1
     public static let identityMatrix: [Int32] = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x4000_0000]
 
     public init(version: UInt8 = 0, flags: UInt32, creationTime: UInt64 = 0, modificationTime: UInt64 = 0, trackID: UInt32,

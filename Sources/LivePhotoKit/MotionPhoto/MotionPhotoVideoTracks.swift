@@ -4,9 +4,9 @@ import ISOBMFF
 /// Which of an embedded MP4's video tracks is the motion a Live Photo plays. A Pixel 3a MP4
 /// holds the 1024x768 motion and, beside it, a 2048x1536 track of one frame (the still, at
 /// its moment); both are enabled, and a QuickTime player composites every enabled video track.
-/// The motion is the video track an existing still-image-time track describes (`tref` `cdsc`),
-/// else the first enabled video track with more than one frame (else the first enabled one,
-/// else the first); every other video track is kept byte for byte but disabled,
+/// The motion is the movie's main video track (`Movie.mainVideoTrack`: the one a
+/// still-image-time track describes, else the enabled one with the most frames); every other
+/// video track is kept byte for byte but disabled,
 /// as Apple's own extra video tracks are (iOS 26 camera movies), so Photos plays only the motion.
 struct MotionPhotoVideoTracks {
     let motion: Track
@@ -17,12 +17,9 @@ struct MotionPhotoVideoTracks {
     let stillFrameTime: Double?
 
     init?(_ movie: Movie) {
-        let video = movie.videoTracks
-        let enabled = video.filter(\.header.isEnabled)
-        let described = movie.stillImageTimeTracks.first?.references["cdsc"]?.first.flatMap { id in video.first { $0.trackID == id } }
-        guard let motion = described ?? enabled.first(where: { $0.sampleTable.sampleCount > 1 }) ?? enabled.first ?? video.first else { return nil }
+        guard let motion = movie.mainVideoTrack else { return nil }
         self.motion = motion
-        others = video.filter { $0.trackID != motion.trackID }
+        others = movie.videoTracks.filter { $0.trackID != motion.trackID }
         let timescale = movie.header.timescale
         stillFrameTime = others.first { $0.sampleTable.sampleCount == 1 }?.framePresentationTimes(movieTimescale: timescale).first
     }
