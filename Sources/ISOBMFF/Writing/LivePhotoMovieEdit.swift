@@ -36,7 +36,7 @@ public enum LivePhotoMovieEdit {
                              existing: ExistingStillImageTime, video chosen: Track? = nil) throws -> Result {
         let movie = plan.file.movie
         let moov = plan.moov
-        guard let video = chosen ?? movie.videoTracks.first else {
+        guard let video = chosen ?? movie.mainVideoTrack else {
             throw ParseError(.unsupported, "the movie has no video track", path: "moov", offset: plan.file.moovHeader.offset)
         }
         try setIdentifier(identifier, in: plan)
@@ -86,7 +86,7 @@ public enum LivePhotoMovieEdit {
     public static func apply(to plan: MovieRewritePlan, identifier: String, stillTime: Double, video chosen: Track? = nil) throws -> Result {
         let file = plan.file
         let timescale = file.movie.header.timescale
-        guard let video = chosen ?? file.movie.videoTracks.first else {
+        guard let video = chosen ?? file.movie.mainVideoTrack else {
             throw ParseError(.unsupported, "the movie has no video track", path: "moov", offset: file.moovHeader.offset)
         }
         let timing = FrameTiming(track: video, movieTimescale: timescale)

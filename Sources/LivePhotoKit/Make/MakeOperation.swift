@@ -18,7 +18,7 @@ public enum MakeOperation {
         try InputFiles.requireKind(moviePath, still: false)
         let file = try InputFiles.openMovie(moviePath)
         let movie = file.movie
-        guard let video = movie.videoTracks.first else {
+        guard let video = movie.mainVideoTrack else {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
         let stillPath = try stillOutputPath(movie: moviePath, directory: options.outputDirectory)
@@ -121,7 +121,7 @@ public enum MakeOperation {
         guard let stillID, stillID == movieID else {
             throw LivePhotoError(path: stillPath, reason: "already exists and is not this movie's still; it is never overwritten (move it, or use -o DIR)", category: .refused)
         }
-        let video = file.movie.videoTracks.first
+        let video = file.movie.mainVideoTrack
         let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
                           stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: .none,

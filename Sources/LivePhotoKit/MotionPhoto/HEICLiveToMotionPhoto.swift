@@ -52,7 +52,7 @@ struct HEICLiveToMotionPhoto {
             let written = try HEICMotionPhoto.read(source: FileSource(path: writer.temporaryPath))
             let movie = try MovieFile(source: written.videoSource())
             guard written.video.length == mp4.size, written.presentationTimestampUs == timestampUs, written.xmpItemID == edit.itemID,
-                  movie.movie.videoTracks.first?.sampleTable.sampleCount == samples else {
+                  movie.movie.mainVideoTrack?.sampleTable.sampleCount == samples else {
                 throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "mpvd")
             }
             _ = try HEIFItemsKept.check(original: file, writtenPath: writer.temporaryPath, changed: [edit.itemID])

@@ -84,7 +84,7 @@ struct JPEGLiveToMotionPhoto {
         let photo = try MotionPhotoReader.read(path: path)
         let movie = try MovieFile(source: photo.videoSource())
         guard photo.video == video, photo.presentationTimestampUs == timestampUs,
-              movie.movie.videoTracks.first?.sampleTable.sampleCount == samples else {
+              movie.movie.mainVideoTrack?.sampleTable.sampleCount == samples else {
             throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "JPEG")
         }
     }

@@ -17,7 +17,7 @@ public enum LivePhotoToMotionPhoto {
         let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)
         defer { locks.release() }
         let movieFile = try InputFiles.openMovie(moviePath)
-        guard let video = movieFile.movie.videoTracks.first else {
+        guard let video = movieFile.movie.mainVideoTrack else {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
         var warnings: [String] = []

@@ -42,7 +42,7 @@ public enum PairOperation {
             movieFile = try InputFiles.openMovie(moviePath)
         }
         let movie = movieFile.movie
-        guard let video = movie.videoTracks.first else {
+        guard let video = movie.mainVideoTrack else {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
 

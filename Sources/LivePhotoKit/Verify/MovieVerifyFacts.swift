@@ -26,7 +26,7 @@ public struct MovieVerifyFacts: Sendable, Equatable {
         var list = Verifier.CheckList(strict: false, passedDetails: passedDetails)
         Verifier.movieChecks(&list, file: file)
         checks = list.items
-        if let video = file.movie.videoTracks.first, let entry = video.sampleEntries.first {
+        if let video = file.movie.mainVideoTrack, let entry = video.sampleEntries.first {
             var w = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)
             var h = video.header.height > 0 ? video.header.height : Double(entry.height ?? 0)
             if video.header.rotationDegrees % 180 == 90 { swap(&w, &h) }

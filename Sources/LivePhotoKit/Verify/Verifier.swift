@@ -81,7 +81,7 @@ public enum Verifier {
     static func movieChecks(_ checks: inout CheckList, file: MovieFile) {
         let movie = file.movie
         let ts = movie.header.timescale
-        let video = movie.videoTracks.first
+        let video = movie.mainVideoTrack
         checks.add(.videoTrack, video != nil, video.map { "track \($0.trackID) (\($0.codec?.description ?? "?"))" } ?? "no video track", .error)
 
         let stillTracks = movie.stillImageTimeTracks
