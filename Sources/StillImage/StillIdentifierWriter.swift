@@ -1,11 +1,12 @@
 import BinaryIO
 
 /// A JPEG whose MakerNote is not Apple's: pairing would replace it, losing the vendor's data.
+/// (How the user allows it is the caller's to say: LivePhotoKit's error mapping names the flag.)
 public struct ForeignMakerNoteError: Error, CustomStringConvertible, Equatable, Sendable {
     public let maker: String
     public init(maker: String) { self.maker = maker }
     public var description: String {
-        "has \(indefiniteArticle(before: maker)) \(maker) MakerNote that pairing would replace; pass --replace-maker-note to replace it"
+        "has \(indefiniteArticle(before: maker)) \(maker) MakerNote that pairing would replace"
     }
 }
 

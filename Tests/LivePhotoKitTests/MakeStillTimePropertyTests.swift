@@ -69,12 +69,13 @@ struct MakeStillTimePropertyTests {
             let file = try MovieFile.open(path: movie)
             let video = try #require(file.movie.videoTracks.first)
             let timing = FrameTiming(track: video, movieTimescale: m.movieTimescale)
-            let decided = try MakeStillTime.decide(choice, file: file, timing: timing, path: movie)
+            let existing = ExistingStillImageTime(file: file, videoTiming: timing)
+            let decided = try PairStillTime.decide(choice, existing: existing, timing: timing, movieTimescale: m.movieTimescale, path: movie)
             let frame = try #require(try Self.decodedFrame(m, track: video, tick: decided.tick))
             if choice != .middle { #expect(frame == n, "\(choice): decoded frame \(frame) of \(m)") }
 
             var options = PairOptions()
-            options.stillTime = decided.pairChoice
+            options.stillTime = decided.choice
             _ = try PairOperation.run(still: still, movie: movie, options: options)
             let written = try MovieFile.open(path: movie)
             let track = try #require(written.movie.stillImageTimeTracks.first)

@@ -211,7 +211,8 @@ struct MoovFirstTailAppendTests {
         let big = try #require(file.topLevel.boxes.last)
         #expect(big.runsToEnd && big.size > UInt64(UInt32.max))
         #expect(!TailAppendMovieWrite.applies(to: file))
-        #expect(MovieWriteMethod.choose(file, inPlace: true, faststart: false) == .rewrite)
+        #expect(MovieWriteMethod.decide(file, edit: MovieRewritePlan(file: file), inPlace: true, tailAppendAllowed: true,
+                                        faststart: false, target: path).method == .rewrite)
 
         let oldOffsets = file.movie.videoTracks[0].sampleTable.chunkOffsets.offsets
         let plan = MovieRewritePlan(file: file)

@@ -89,7 +89,7 @@ struct StillIdentifierWriterTests {
         }
         #expect(try dir.listing().isEmpty, "no target and no temporary file is left behind")
         #expect(ForeignMakerNoteError(maker: "Canon").description
-            == "has a Canon MakerNote that pairing would replace; pass --replace-maker-note to replace it")
+            == "has a Canon MakerNote that pairing would replace", "StillImage names no command-line option")
     }
 
     @Test("the refusal reads right: a/an before the maker's name")

@@ -1,4 +1,5 @@
 import BinaryIO
+import StillImage
 
 /// An error about one file, printed as `livephoto: <path>: <reason>`, with the exit code the
 /// command-line tool documents for it (`.unreadable`, `.refused` or `.usage`).
@@ -20,11 +21,17 @@ public struct LivePhotoError: Error, CustomStringConvertible, Equatable {
     /// Wraps any error thrown while reading or writing `path`.
     public static func wrap(_ error: Error, path: String, category: ExitStatus = .unreadable) -> LivePhotoError {
         if let e = error as? LivePhotoError { return e }
+        if let e = error as? ForeignMakerNoteError { return foreignMakerNote(e, path: path) }
         if let e = error as? ParseError {
             // An OS-level failure on write (no space, read-only) is a refusal, not bad input.
             return LivePhotoError(path: path, reason: e.description, category: e.kind == .io ? category : .unreadable, errno: e.errno)
         }
         return LivePhotoError(path: path, reason: String(describing: error), category: category)
+    }
+
+    /// A foreign MakerNote `pair` would replace: refused, with the option that allows it.
+    public static func foreignMakerNote(_ error: ForeignMakerNoteError, path: String) -> LivePhotoError {
+        LivePhotoError(path: path, reason: "\(error.description); pass --replace-maker-note to replace it", category: .refused)
     }
 
     public var description: String { "\(path): \(reason)" }

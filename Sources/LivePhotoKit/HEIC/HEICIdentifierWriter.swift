@@ -16,6 +16,8 @@ enum HEICIdentifierWriter {
         let write: PreparedFileWrite
         let placement: HEIFItemEdit.Placement
         let addedItem: Bool
+        /// `write` when it is a whole new file in a temporary file (not the in-place item edit).
+        var replacement: AtomicFileWriter? = nil
     }
 
     /// The still's EXIF with the identifier set: the `Exif` item's new bytes, the item they
@@ -59,6 +61,7 @@ enum HEICIdentifierWriter {
         let inPlaceFile = targetPath == sourcePath
 
         let write: PreparedFileWrite
+        var replacement: AtomicFileWriter? = nil
         let edit: HEIFItemEdit
         var placement: HEIFItemEdit.Placement
         var tail: HEIFItemEdit? = nil
@@ -91,9 +94,10 @@ enum HEICIdentifierWriter {
                 throw error
             }
             write = writer
+            replacement = writer
             placement = edit.placement
         }
-        return Prepared(write: write, placement: placement, addedItem: exif == nil)
+        return Prepared(write: write, placement: placement, addedItem: exif == nil, replacement: replacement)
     }
 
     /// Reads the result back as a reader would: it opens, its Exif item holds the identifier,

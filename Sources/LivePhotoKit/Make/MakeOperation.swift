@@ -27,9 +27,10 @@ public enum MakeOperation {
             return try existingStill(stillPath, movie: moviePath, file: file, options: options)
         }
 
-        // The frame-exact rules of `pair`: decided once, in movie ticks (`MakeStillTime`).
+        // `pair`'s own still-time decision, in movie ticks: the frame decoded is the one `pair` marks.
         let timing = FrameTiming(track: video, movieTimescale: movie.header.timescale)
-        let stillTime = try MakeStillTime.decide(options.stillTime, file: file, timing: timing, path: moviePath)
+        let stillTime = try PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing),
+                                                 timing: timing, movieTimescale: movie.header.timescale, path: moviePath)
         let frame: RGBFrame
         do {
             frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: stillTime.tick, threads: options.decoderThreads)
@@ -73,7 +74,7 @@ public enum MakeOperation {
         }
 
         var pairOptions = options.pairOptions
-        pairOptions.stillTime = stillTime.pairChoice
+        pairOptions.stillTime = stillTime.choice
         let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
         if !options.dryRun && (options.outputDirectory == nil || paired.status == .alreadyPaired) {
             // pair edited the scratch still in place (or found it already bound to the movie and

@@ -15,10 +15,20 @@ public enum MovieWriteMethod: String, Codable, Sendable, CaseIterable {
     /// Nothing written (already paired).
     case none
 
-    /// The method for `file` written in place (or not) with or without `--faststart`.
-    public static func choose(_ file: MovieFile, inPlace: Bool, faststart: Bool) -> MovieWriteMethod {
-        guard inPlace else { return .newFile }
-        if faststart { return .rewrite }
-        return TailAppendMovieWrite.applies(to: file) ? .tailAppend : .rewrite
+    /// The one place `pair` decides how the movie is written (a dry run reports the same).
+    /// - Parameters:
+    ///   - edit: the planned movie edit; nil when the movie is left as it is.
+    ///   - inPlace: the movie is written under its own name (not `-o DIR`, not an MP4's `.MOV`).
+    ///   - tailAppendAllowed: in place and not split from other hard links (`WriteTargets`).
+    ///   - target: the file edited in place (a link's target).
+    static func decide(_ file: MovieFile, edit: MovieRewritePlan?, inPlace: Bool, tailAppendAllowed: Bool,
+                       faststart: Bool, target: String) -> (method: MovieWriteMethod, growth: InPlaceMoovGrowth?) {
+        guard let edit else { return (.none, nil) }
+        guard inPlace else { return (.newFile, nil) }
+        guard tailAppendAllowed else { return (.rewrite, nil) }   // a split hard link
+        guard faststart else { return (TailAppendMovieWrite.applies(to: file) ? .tailAppend : .rewrite, nil) }
+        // --faststart in place: grow into the padding after moov when it fits, else rewrite.
+        if let growth = try? InPlaceMoovGrowth.fitting(edit, path: target) { return (.growInPlace, growth) }
+        return (.rewrite, nil)
     }
 }

@@ -4,8 +4,11 @@ import ISOBMFF
 /// Puts a prepared pair in place. The order is chosen so that a kill at any instant leaves
 /// each file in its original or its paired form, and rerunning the same `pair` completes it:
 ///
-/// 1. (before this) the new still, and a rewritten or new movie, are written and fsynced in
-///    temporary files: nothing visible has changed.
+/// 1. (before this) a new still, and a rewritten or new movie, are written and fsynced in
+///    temporary files. For a JPEG (or a HEIC written whole) nothing visible has changed; a HEIC
+///    edited in place already has its new EXIF appended in a new `mdat` (the file is longer,
+///    its items and their bytes as they were), which its own commit, an `iloc` change, puts in
+///    effect.
 /// 2. The replacement files are locked, so whoever opens a path after its rename waits for
 ///    the whole pair (see `FileLockSet`). A stop request here rolls everything back.
 /// 3. A backup name for the original still is made (`StillBackup`).
@@ -30,6 +33,30 @@ import ISOBMFF
 /// A failure in 5 that leaves the movie as it was (an append refused for lack of space or
 /// by RLIMIT_FSIZE, a failed rename) puts the original still back, so nothing changes.
 struct PairCommit {
+    enum StillWrite {
+        /// A new still (a JPEG, or a HEIC written whole), fsynced in a temporary file; the
+        /// original is backed up before the rename so a failed movie puts it back.
+        case replacement(AtomicFileWriter)
+        /// A HEIC's in-place item edit: no backup can restore that one, so if the movie then
+        /// fails the still stays paired and a rerun completes the movie.
+        case itemEditInPlace(PreparedFileWrite)
+        /// A HEIC that already holds the identifier: nothing to commit.
+        case unchanged
+
+        var write: PreparedFileWrite {
+            switch self {
+            case .replacement(let writer): return writer
+            case .itemEditInPlace(let edit): return edit
+            case .unchanged: return UnchangedFile()
+            }
+        }
+
+        var replacement: AtomicFileWriter? {
+            if case .replacement(let writer) = self { return writer }
+            return nil
+        }
+    }
+
     enum MovieWrite {
         /// A rewritten or new movie, fsynced in a temporary file.
         case replacement(AtomicFileWriter)
@@ -39,9 +66,7 @@ struct PairCommit {
         case growInPlace(InPlaceMoovGrowth)
     }
 
-    /// A JPEG's replacement file, or a HEIC's in-place item edit (no backup can restore that
-    /// one: if the movie then fails, the still stays paired and a rerun completes the movie).
-    let still: PreparedFileWrite
+    let still: StillWrite
     let movie: MovieWrite
     let stillTarget: String
     let movieTarget: String
@@ -50,7 +75,7 @@ struct PairCommit {
 
     func run() throws {
         do {
-            if let replacement = still as? AtomicFileWriter { try locks.lockReplacement(replacement.temporaryPath) }
+            if let replacement = still.replacement { try locks.lockReplacement(replacement.temporaryPath) }
             if case .replacement(let writer) = movie { try locks.lockReplacement(writer.temporaryPath) }
         } catch let error as FileLockError {
             abortAll()
@@ -62,17 +87,17 @@ struct PairCommit {
         }
 
         let backup: StillBackup?
-        do { backup = still is AtomicFileWriter ? try StillBackup(of: stillTarget) : nil } catch {
+        do { backup = still.replacement != nil ? try StillBackup(of: stillTarget) : nil } catch {
             abortAll()
             throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
         }
         FaultInjection.reach(.stillBackedUp)
 
         // With a tail edit the still's directory is flushed together with the append (above).
-        let stillReplacement = still as? AtomicFileWriter
+        let stillReplacement = still.replacement
         let deferDirectorySync = stillReplacement != nil && { if case .tailAppend = movie { return true } else { return false } }()
         do {
-            if let stillReplacement, deferDirectorySync { try stillReplacement.commit(syncingDirectory: false) } else { try still.commit() }
+            if let stillReplacement, deferDirectorySync { try stillReplacement.commit(syncingDirectory: false) } else { try still.write.commit() }
         } catch {
             abortMovie()
             backup?.remove()
@@ -117,7 +142,7 @@ struct PairCommit {
     }
 
     private func abortAll() {
-        still.abort()
+        still.write.abort()
         abortMovie()
     }
 }

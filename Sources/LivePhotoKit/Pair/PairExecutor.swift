@@ -1,0 +1,79 @@
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// Carries out a `PairPlan`: checks every write is allowed, prepares the still and the movie
+/// (each written and fsynced, nothing committed), then commits both through `PairCommit`.
+/// A dry run stops at the plan.
+struct PairExecutor {
+    let locks: FileLockSet
+    let options: PairOptions
+    let keptTimes: KeptTimes
+
+    func execute(_ plan: PairPlan) throws -> PairResult {
+        switch plan.action {
+        case .nothing(let paths):
+            // What a run killed after its commit left behind (its still backup).
+            if !options.dryRun { AtomicFileWriter.removeStaleTemporaries(for: paths) }
+        case .write(let write):
+            if !options.dryRun { try execute(write) }
+        }
+        return plan.report
+    }
+
+    private func execute(_ write: PairWrite) throws {
+        let outputs = write.outputs, targets = write.targets
+        let movieUnchanged = write.movieEdit == nil
+        try PairOperation.checkWritable(outputs: outputs, targets: targets, still: write.stillPath, movie: write.moviePath,
+                                        tail: write.movieInPlaceTail, movieUnchanged: movieUnchanged)
+        // Targets other than the inputs (-o DIR, an MP4's .MOV): their folders' leftovers too.
+        AtomicFileWriter.removeStaleTemporaries(for: (movieUnchanged ? [targets.still] : [targets.still, targets.movie]).filter { !write.cleaned.contains($0) })
+
+        let still: PairCommit.StillWrite
+        do { still = try prepareStill(write) } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+        FaultInjection.reach(.stillPrepared)
+
+        guard let edit = write.movieEdit else {
+            do { try still.write.commit() } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+            return
+        }
+        let movie: PairCommit.MovieWrite
+        do { movie = try prepareMovie(write, edit: edit) } catch {
+            still.write.abort()
+            throw LivePhotoError.wrap(error, path: outputs.movie, category: .refused)
+        }
+        try PairCommit(still: still, movie: movie, stillTarget: targets.still, movieTarget: targets.movie, locks: locks, stop: options.stop).run()
+        if !options.touch { keptTimes.restore(stillOutput: targets.still, movieOutput: targets.movie) }
+    }
+
+    /// The still's write, by its kind (decided once, in the plan).
+    private func prepareStill(_ write: PairWrite) throws -> PairCommit.StillWrite {
+        guard case .setIdentifier(let replaceForeign) = write.stillEdit else { return .unchanged }
+        switch write.stillKind {
+        case .jpeg:
+            return .replacement(try StillIdentifierWriter.prepare(sourcePath: write.stillPath, targetPath: write.targets.still,
+                                                                  identifier: write.identifier, replaceForeignMakerNote: replaceForeign))
+        case .heic:
+            let prepared = try HEICIdentifierWriter.prepare(sourcePath: write.stillPath, targetPath: write.targets.still,
+                                                            identifier: write.identifier, replaceForeignMakerNote: replaceForeign)
+            if let replacement = prepared.replacement { return .replacement(replacement) }
+            return .itemEditInPlace(prepared.write)
+        }
+    }
+
+    /// The tail edit is only planned here: appending is visible in the movie, so it waits
+    /// until the still is committed (see `PairCommit`). A rewrite or new file is prepared now.
+    private func prepareMovie(_ write: PairWrite, edit: MovieRewritePlan) throws -> PairCommit.MovieWrite {
+        switch write.method {
+        case .growInPlace:
+            if let growth = write.growth { return .growInPlace(growth) }
+        case .tailAppend:
+            return .tailAppend(try TailAppendMovieWrite(edit))
+        case .rewrite, .newFile, .none:
+            break
+        }
+        let writer = try WholeFileMovieWriter.prepare(edit, targetPath: write.targets.movie, modeFrom: write.moviePath, moovFirst: write.faststart)
+        FaultInjection.reach(.moviePrepared)
+        return .replacement(writer)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import BinaryIO
+import ISOBMFF
+import StillImage
+
+/// Builds `pair`'s `PairPlan`: reads the still and the movie once (after putting back what an
+/// interrupted run left half-done, unless this is a dry run), decides the identifier, the
+/// still time, the movie edit, the still edit and the write method, each in one place.
+enum PairPlanner {
+    static func plan(still stillPath: String, movie moviePath: String, options: PairOptions) throws -> PairPlan {
+        let (stillInfo, stillKind) = try readStill(stillPath, options: options)
+        let movieFile = try readMovie(moviePath, dryRun: options.dryRun)
+        let movie = movieFile.movie
+        guard let video = movie.mainVideoTrack else {
+            throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
+        }
+        let copyAsQuickTime = OutputPaths.becomesQuickTimeCopy(moviePath)
+        let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: copyAsQuickTime, directory: options.outputDirectory)
+        let stillID = stillInfo.contentIdentifier
+        let identifier = PairOperation.chooseIdentifier(options.identifier, stillID: stillID, movieID: movie.contentIdentifier)
+        let timescale = movie.header.timescale
+        let timing = FrameTiming(track: video, movieTimescale: timescale)
+        let existing = ExistingStillImageTime(file: movieFile, videoTiming: timing)
+        let stillTime = try PairStillTime.decide(options.stillTime, existing: existing, timing: timing, movieTimescale: timescale, path: moviePath)
+        let planned = LivePhotoMovieEdit.plannedResult(existing: existing, placement: stillTime.placement)
+        var report = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
+                                identifier: identifier, stillTime: Double(stillTime.tick) / Double(timescale), status: .paired, movieWrite: .none,
+                                stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
+
+        if !copyAsQuickTime, let tick = try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
+                                                                          stillID: stillID, choice: options.stillTime, path: moviePath) {
+            report.markAlreadyPaired(still: stillPath, movie: moviePath)
+            report.stillTime = Double(tick) / Double(timescale)
+            return PairPlan(report: report, action: .nothing(leftoversBeside: [stillPath, moviePath]))
+        }
+        let known = ExistingOutputs.knownIdentifier(options.identifier, stillID: stillID, movieID: movie.contentIdentifier)
+        if let found = try ExistingOutputs.check(outputs: outputs, still: stillPath, movie: moviePath, expectedIdentifier: known) {
+            report.markAlreadyPaired(still: outputs.still, movie: outputs.movie)
+            report.identifier = found.stillIdentifier ?? identifier
+            if let time = ExistingOutputs.stillTime(of: outputs.movie) { report.stillTime = time }
+            return PairPlan(report: report, action: .nothing(leftoversBeside: [outputs.still, outputs.movie]))
+        }
+
+        let cleaned = [WriteTargets.resolved(stillPath), WriteTargets.resolved(moviePath)]
+        if !options.dryRun {
+            // A killed run's leftovers go first: its still backup is a second hard link to the
+            // still, which the hard-link policy below would otherwise refuse.
+            AtomicFileWriter.removeStaleTemporaries(for: cleaned)
+        }
+        let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
+        let movieEdit = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, identifier: identifier, stillTime: stillTime,
+                                      existing: existing, asQuickTime: copyAsQuickTime)
+        let (method, growth) = MovieWriteMethod.decide(movieFile, edit: movieEdit, inPlace: outputs.movie == moviePath,
+                                                       tailAppendAllowed: targets.movieTailAppendAllowed, faststart: options.faststart, target: targets.movie)
+        report.movieWrite = method
+        if options.dryRun { report.status = .dryRun }
+        // A HEIC edited in place that already holds the identifier is left as it is.
+        let stillUnchanged = stillKind == .heic && stillID == identifier && outputs.still == stillPath
+        let write = PairWrite(stillPath: stillPath, moviePath: moviePath, stillKind: stillKind, identifier: identifier, outputs: outputs,
+                              targets: targets, cleaned: cleaned,
+                              stillEdit: stillUnchanged ? .unchanged : .setIdentifier(replaceForeignMakerNote: options.replaceForeignMakerNote),
+                              movieEdit: movieEdit, method: method, growth: growth, faststart: options.faststart)
+        return PairPlan(report: report, action: .write(write))
+    }
+
+    /// The still's facts and kind (told by content, once); a foreign MakerNote is refused here,
+    /// in a dry run too, unless replacing it was allowed.
+    static func readStill(_ stillPath: String, options: PairOptions) throws -> (StillImageInfo, PairPlan.StillKind) {
+        let stillInfo: StillImageInfo
+        let isHEIC: Bool
+        do {
+            (stillInfo, isHEIC) = try StillReading.read(path: stillPath)
+        } catch { throw LivePhotoError.wrap(error, path: stillPath) }
+        if case .foreign(let maker) = stillInfo.makerNote, !options.replaceForeignMakerNote {
+            throw LivePhotoError.foreignMakerNote(ForeignMakerNoteError(maker: maker), path: stillPath)
+        }
+        return (stillInfo, isHEIC ? .heic : .jpeg)
+    }
+
+    /// The movie as a reader sees it, after undoing what an interrupted run left: a journaled
+    /// `moov` overwrite or an unfinished tail append (not in a dry run, which changes nothing).
+    static func readMovie(_ moviePath: String, dryRun: Bool) throws -> MovieFile {
+        if !dryRun { try PairOperation.recoverInterruptedOverwrite(moviePath) }
+        let movieFile = try InputFiles.openMovie(moviePath)
+        guard let append = movieFile.interruptedAppend, !dryRun else { return movieFile }
+        // An earlier run was interrupted mid-append: cut what its marker says it added, then read again.
+        do {
+            try WritePermission.require(moviePath)
+            try InterruptedAppendRecovery.undo(path: moviePath, append)
+        } catch {
+            let reason = (error as? ParseError)?.message ?? "\(error)"
+            throw LivePhotoError(path: moviePath, reason: "cannot clean up an interrupted edit: \(reason)", category: .refused, errno: (error as? ParseError)?.errno)
+        }
+        return try InputFiles.openMovie(moviePath)
+    }
+
+    /// The movie edit, planned in memory (so a dry run names the method a real run takes) and
+    /// read back; nil for the everyday repair where the movie already carries the identifier
+    /// and its own track is kept, so only the still is written.
+    static func editMovie(_ movieFile: MovieFile, outputs: OutputPaths, moviePath: String, identifier: String, stillTime: PairStillTime,
+                          existing: ExistingStillImageTime, asQuickTime: Bool) throws -> MovieRewritePlan? {
+        let movie = movieFile.movie
+        let key = Movie.contentIdentifierKey
+        let unchanged = outputs.movie == moviePath && stillTime.placement == .keep && existing.tracks.count == 1
+            && movie.metadata?.stringValue(forKey: key) == identifier
+            && (movie.userDataMetadata?.stringValue(forKey: key) ?? identifier) == identifier
+        guard !unchanged else { return nil }
+        let edit = MovieRewritePlan(file: movieFile)
+        if asQuickTime && !movieFile.isQuickTime { edit.replacementFileType = MovieRewritePlan.quickTimeFileType() }
+        do {
+            try LivePhotoMovieEdit.apply(to: edit, identifier: identifier, placement: stillTime.placement, existing: existing)
+        } catch {
+            throw LivePhotoError.wrap(error, path: moviePath)
+        }
+        try MovieReadBack.check(edit, identifier: identifier, path: moviePath)
+        return edit
+    }
+}
+
+extension PairResult {
+    /// Nothing is written: the files (`still`, `movie`) already form the pair, track kept.
+    mutating func markAlreadyPaired(still: String, movie: String) {
+        status = .alreadyPaired
+        stillOutput = still
+        movieOutput = movie
+        stillImageTime = .kept
+        stillImageTimeNote = nil
+    }
+}
