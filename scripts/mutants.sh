@@ -32,6 +32,9 @@ tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cd
 identifier-locale|Sources/ISOBMFF/QuickTimeMetadata/MetadataStringEdit.swift|box.payload = data.atom().payload|box.payload = MetadataItemList.DataBox(typeField: 1, value: newValue).atom().payload|MetadataStringEditTests
 rename|Sources/BinaryIO/AtomicFileWriter.swift|if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {|if FileSystemCalls.rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
+pair-still-time-kept|Sources/LivePhotoKit/Pair/PairStillTime.swift|if choice == .middle, let tick = existing.usableTick {|if choice != .middle, let tick = existing.usableTick {|StillImageTimeKeepTests
+pair-write-method|Sources/LivePhotoKit/Pair/MovieWriteMethod.swift|guard faststart else { return (TailAppendMovieWrite.applies(to: file) ? .tailAppend : .rewrite, nil) }|guard faststart else { return (.rewrite, nil) }|PairRoundTripTests
+pair-still-kind|Sources/LivePhotoKit/Pair/PairPlanner.swift|return (stillInfo, isHEIC ? .heic : .jpeg)|return (stillInfo, .jpeg)|HEICPairTests
 layout-settle|Sources/ISOBMFF/Writing/AbsoluteOffsetTable.swift|if outcome == assumption { return }|if true { return }|MovieEdgeCaseTests
 '
 
