@@ -68,7 +68,7 @@ enum HEICIdentifierWriter {
                      recoverInterrupted: Bool = true) throws -> Plan {
         var still = try HEICStill(path: sourcePath)
         let inPlaceFile = targetPath == sourcePath
-        if inPlaceFile, recoverInterrupted, let append = HEICInterruptedEdit.find(in: still.file) {
+        if inPlaceFile, recoverInterrupted, let append = still.file.interruptedAppend {
             // An earlier in-place edit was interrupted before its commit: remove what it appended.
             try WritePermission.require(sourcePath)
             try InterruptedAppendRecovery.undo(path: sourcePath, append)
@@ -77,7 +77,9 @@ enum HEICIdentifierWriter {
         let file = still.file
         let change = try exifChange(still, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
         let exif = change.replacing
-        if inPlaceFile {
+        // Behind someone's trailer an appended box would be out of every reader's reach (as
+        // for a movie): the whole-file write then keeps the trailer last.
+        if inPlaceFile && file.trailerOffset == nil {
             let appended = try HEIFItemEdit(file: file, replacing: exif, newItem: change.newItem, data: change.data, allowInPlace: false,
                                             marker: TailAppendMarker(originalLength: file.source.size))
             if appended.keepsMetaSize {
