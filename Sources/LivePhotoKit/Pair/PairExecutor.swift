@@ -25,12 +25,13 @@ struct PairExecutor {
         let outputs = write.outputs, targets = write.targets
         let movieUnchanged = write.movieEdit == nil
         try PairOperation.checkWritable(outputs: outputs, targets: targets, still: write.stillPath, movie: write.moviePath,
-                                        tail: write.movieInPlaceTail, movieUnchanged: movieUnchanged)
+                                        tail: write.movieInPlaceTail, movieUnchanged: movieUnchanged,
+                                        replaced: (still: write.stillPlan.replacesFile, movie: write.method == .rewrite))
         // Targets other than the inputs (-o DIR, an MP4's .MOV): their folders' leftovers too.
         AtomicFileWriter.removeStaleTemporaries(for: (movieUnchanged ? [targets.still] : [targets.still, targets.movie]).filter { !write.cleaned.contains($0) })
 
         let still: PairCommit.StillWrite
-        do { still = try prepareStill(write) } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
+        do { still = try write.stillPlan.prepare() } catch { throw LivePhotoError.wrap(error, path: outputs.still, category: .refused) }
         FaultInjection.reach(.stillPrepared)
 
         guard let edit = write.movieEdit else {
@@ -44,21 +45,6 @@ struct PairExecutor {
         }
         try PairCommit(still: still, movie: movie, stillTarget: targets.still, movieTarget: targets.movie, locks: locks, stop: options.stop).run()
         if !options.touch { keptTimes.restore(stillOutput: targets.still, movieOutput: targets.movie) }
-    }
-
-    /// The still's write, by its kind (decided once, in the plan).
-    private func prepareStill(_ write: PairWrite) throws -> PairCommit.StillWrite {
-        guard case .setIdentifier(let replaceForeign) = write.stillEdit else { return .unchanged }
-        switch write.stillKind {
-        case .jpeg:
-            return .replacement(try StillIdentifierWriter.prepare(sourcePath: write.stillPath, targetPath: write.targets.still,
-                                                                  identifier: write.identifier, replaceForeignMakerNote: replaceForeign))
-        case .heic:
-            let prepared = try HEICIdentifierWriter.prepare(sourcePath: write.stillPath, targetPath: write.targets.still,
-                                                            identifier: write.identifier, replaceForeignMakerNote: replaceForeign)
-            if let replacement = prepared.replacement { return .replacement(replacement) }
-            return .itemEditInPlace(prepared.write)
-        }
     }
 
     /// The tail edit is only planned here: appending is visible in the movie, so it waits

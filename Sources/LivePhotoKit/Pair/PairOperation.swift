@@ -38,16 +38,22 @@ public enum PairOperation {
     }
 
     /// Every file edited in place and every directory a new file is written into must be
-    /// writable; checked before anything is prepared, so a refusal changes nothing.
-    /// Directories are those of the write targets (a linked file's real folder).
-    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool, movieUnchanged: Bool = false) throws {
-        var checks: [(path: String, report: String)] = []
-        if outputs.still == stillPath { checks.append((stillPath, stillPath)) }
-        checks.append((WritePermission.directory(of: targets.still), outputs.still))
-        if outputs.movie == moviePath && !movieUnchanged { checks.append((moviePath, moviePath)) }
-        if !tail && !movieUnchanged { checks.append((WritePermission.directory(of: targets.movie), outputs.movie)) }
+    /// writable, and a file replaced by a rename (`replaced`) replaceable by this user (a sticky
+    /// folder); checked before anything is prepared, so a refusal changes nothing and leaves no
+    /// name behind. Directories are those of the write targets (a linked file's real folder).
+    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool, movieUnchanged: Bool = false,
+                              replaced: (still: Bool, movie: Bool) = (false, false)) throws {
+        var checks: [(path: String, report: String, replaced: Bool)] = []
+        if outputs.still == stillPath { checks.append((stillPath, stillPath, false)) }
+        checks.append((WritePermission.directory(of: targets.still), outputs.still, false))
+        if replaced.still { checks.append((targets.still, stillPath, true)) }
+        if outputs.movie == moviePath && !movieUnchanged { checks.append((moviePath, moviePath, false)) }
+        if !tail && !movieUnchanged { checks.append((WritePermission.directory(of: targets.movie), outputs.movie, false)) }
+        if replaced.movie && outputs.movie == moviePath && !movieUnchanged { checks.append((targets.movie, moviePath, true)) }
         for check in checks {
-            do { try WritePermission.require(check.path) } catch {
+            do {
+                if check.replaced { try WritePermission.requireReplaceable(check.path) } else { try WritePermission.require(check.path) }
+            } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
                 let dirNote = check.path == check.report ? "" : " (in \(check.path))"
                 throw LivePhotoError(path: check.report, reason: "cannot write: \(reason)\(dirNote)", category: .refused, errno: (error as? ParseError)?.errno)

@@ -29,13 +29,13 @@ struct PairPlan {
 struct PairWrite {
     let stillPath: String
     let moviePath: String
-    let stillKind: PairPlan.StillKind
     let identifier: String
     let outputs: OutputPaths
     let targets: WriteTargets
     /// Inputs whose leftovers were already removed while planning (before the hard-link check).
     let cleaned: [String]
-    let stillEdit: StillEdit
+    /// The still's write, decided with its method before a dry run returns.
+    let stillPlan: StillWritePlan
     /// The movie's new `moov` and appended samples; nil when the movie is left as it is.
     let movieEdit: MovieRewritePlan?
     /// Decided once, in `PairPlanner.writeMethod`.
@@ -43,13 +43,6 @@ struct PairWrite {
     /// `--faststart` in place when the new `moov` fits over the old one and its padding.
     let growth: InPlaceMoovGrowth?
     let faststart: Bool
-
-    enum StillEdit: Equatable {
-        /// A HEIC edited in place that already holds the identifier: only the movie changes.
-        case unchanged
-        /// The identifier set in the Apple MakerNote (a foreign one replaced only when allowed).
-        case setIdentifier(replaceForeignMakerNote: Bool)
-    }
 
     /// Written in place at the end of the file (no new file, no directory entry).
     var movieInPlaceTail: Bool { method == .tailAppend }

@@ -53,13 +53,18 @@ enum PairPlanner {
         let (method, growth) = MovieWriteMethod.decide(movieFile, edit: movieEdit, inPlace: outputs.movie == moviePath,
                                                        tailAppendAllowed: targets.movieTailAppendAllowed, faststart: options.faststart, target: targets.movie)
         report.movieWrite = method
+        let stillPlan: StillWritePlan
+        do {
+            stillPlan = try StillWritePlan(still: stillPath, target: targets.still, inPlace: outputs.still == stillPath, isHEIC: stillKind == .heic,
+                                           stillIdentifier: stillID, identifier: identifier, replaceForeignMakerNote: options.replaceForeignMakerNote,
+                                           recoverInterrupted: !options.dryRun)
+        } catch {
+            throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
+        }
+        report.stillWrite = stillPlan.method
         if options.dryRun { report.status = .dryRun }
-        // A HEIC edited in place that already holds the identifier is left as it is.
-        let stillUnchanged = stillKind == .heic && stillID == identifier && outputs.still == stillPath
-        let write = PairWrite(stillPath: stillPath, moviePath: moviePath, stillKind: stillKind, identifier: identifier, outputs: outputs,
-                              targets: targets, cleaned: cleaned,
-                              stillEdit: stillUnchanged ? .unchanged : .setIdentifier(replaceForeignMakerNote: options.replaceForeignMakerNote),
-                              movieEdit: movieEdit, method: method, growth: growth, faststart: options.faststart)
+        let write = PairWrite(stillPath: stillPath, moviePath: moviePath, identifier: identifier, outputs: outputs, targets: targets,
+                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: movieEdit, method: method, growth: growth, faststart: options.faststart)
         return PairPlan(report: report, action: .write(write))
     }
 
