@@ -95,19 +95,22 @@ struct PixelMotionPhotoTests {
     }
 
     /// Timestamp 0 or none: the still track's moment (0.2813 s); a real timestamp wins over it.
-    @Test(arguments: [nil, 0.0, 0.5] as [Double?])
-    func stillTimeFromTheStillTrackOnlyWithoutATimestamp(given: Double?) throws {
+    /// Decided in integers: the result is the frame shown at that moment, placed on its first tick.
+    @Test(arguments: [nil, 0, 500_000] as [Int64?])
+    func stillTimeFromTheStillTrackOnlyWithoutATimestamp(givenUs: Int64?) throws {
         let mp4 = try Self.embedded()
         let tracks = try #require(MotionPhotoVideoTracks(mp4.movie))
         #expect(tracks.motion.trackID == 1 && tracks.others.map(\.trackID) == [2])
-        let stillMoment = try #require(tracks.stillFrameTime)
+        let stillMoment = try #require(tracks.stillFrameStart).seconds
         #expect(abs(stillMoment - 0.2813) < 0.0001)
         var warnings: [String] = []
-        let t = try MotionPhotoStillTime.resolve(presentationTime: given, movie: mp4.movie, tracks: tracks, warnings: &warnings)
-        let moment = (given ?? 0) > 0 ? given! : stillMoment
+        let (placed, seconds) = try MotionPhotoStillTime.resolve(presentationTimestampUs: givenUs, movie: mp4.movie, tracks: tracks, warnings: &warnings)
+        let moment = (givenUs ?? 0) > 0 ? Double(givenUs!) / 1_000_000 : stillMoment
         let frames = tracks.motion.framePresentationTimes(movieTimescale: mp4.movie.header.timescale)
         let shown = try #require(frames.last { $0 <= moment + 1e-6 })
-        #expect(abs(t - shown) < 1e-9 && shown > 0, "\(String(describing: given)): \(t) vs \(shown)")
-        #expect(warnings.contains { $0.contains("one-frame still track") } == ((given ?? 0) == 0))
+        #expect(abs(seconds - shown) < 1e-9 && shown > 0, "\(String(describing: givenUs)): \(seconds) vs \(shown)")
+        let timing = FrameTiming(track: tracks.motion, movieTimescale: mp4.movie.header.timescale)
+        #expect(timing.frame(containingMovieTick: placed.tick) == placed.frame, "the tick lies inside the frame")
+        #expect(warnings.contains { $0.contains("one-frame still track") } == ((givenUs ?? 0) == 0))
     }
 }

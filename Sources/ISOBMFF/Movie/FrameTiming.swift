@@ -129,6 +129,44 @@ public struct FrameTiming: Sendable {
         return index { $0 * 2 > twiceMiddle }.flatMap { i in frames[i].end * 2 > twiceMiddle ? i : nil }
     }
 
+    /// An exact point on the timeline: `numerator / scale` seconds.
+    public struct ExactTime: Sendable, Equatable {
+        public var numerator: Int128
+        public var scale: Int128
+        public init(_ numerator: Int128, per scale: Int128) { self.numerator = numerator; self.scale = max(1, scale) }
+        /// Only for reports; no decision is made on it.
+        public var seconds: Double { Double(numerator) / Double(scale) }
+        /// Rounded up to a whole count of `1/timescale` (a movie tick, a microsecond).
+        public func ceiling(timescale: Int64) -> Int64 {
+            Int64(clamping: FrameTiming.ceilDiv(FrameTiming.product(numerator, Int128(timescale)), scale))
+        }
+    }
+
+    /// Frame i's exact presentation start.
+    public func start(ofFrame i: Int) -> ExactTime { ExactTime(frames[i].start, per: movieTimescale * mediaTimescale) }
+
+    /// The last frame that starts at or before `time` (exact comparison), or nil when every frame starts after it.
+    public func lastFrame(startingAtOrBefore time: ExactTime) -> Int? {
+        let point = FrameTiming.product(time.numerator, movieTimescale * mediaTimescale)
+        return index { FrameTiming.product($0, time.scale) > point }
+    }
+
+    /// Whether frame i starts strictly before `time` (exact comparison).
+    public func frame(_ i: Int, startsBefore time: ExactTime) -> Bool {
+        FrameTiming.product(frames[i].start, time.scale) < FrameTiming.product(time.numerator, movieTimescale * mediaTimescale)
+    }
+
+    /// The frame whose start is nearest `time` (the earlier one on a tie), or nil without frames.
+    public func frame(startingNearest time: ExactTime) -> Int? {
+        guard !frames.isEmpty else { return nil }
+        let scale = movieTimescale * mediaTimescale
+        let point = FrameTiming.product(time.numerator, scale)
+        func distance(_ i: Int) -> Int128 { abs(FrameTiming.product(frames[i].start, time.scale) - point) }
+        var best = 0
+        for i in frames.indices where distance(i) < distance(best) { best = i }
+        return best
+    }
+
     private func frame(containingUnits u: Int128) -> Int? {
         index { $0 > u }.flatMap { i in frames[i].end > u ? i : nil }
     }

@@ -97,6 +97,48 @@ public struct Track {
         }
     }
 
+    /// When the sample shown first is first presented (exact, edits applied; a sample of no
+    /// duration too), or nil when the track has no sample or no edit presents it.
+    public func firstSampleStart(movieTimescale: UInt32) -> FrameTiming.ExactTime? {
+        guard let first = sampleTable.compositionTimes().min() else { return nil }
+        let movieTS = Int128(max(1, movieTimescale)), mediaTS = Int128(max(1, mediaHeader.timescale))
+        let scale = movieTS * mediaTS
+        let media = Int128(first) * movieTS   // units of 1/(movie × media timescale) seconds
+        guard let entries = edits?.entries, !entries.isEmpty else { return FrameTiming.ExactTime(media, per: scale) }
+        var start: Int128 = 0
+        for e in entries {
+            let segment = Int128(e.duration) * mediaTS
+            if e.mediaTime >= 0 {
+                let mediaStart = Int128(e.mediaTime) * movieTS
+                if e.rate == 0 {
+                    if media == mediaStart { return FrameTiming.ExactTime(start, per: scale) }   // a dwell on that instant
+                } else if media >= mediaStart && media <= mediaStart + segment {
+                    return FrameTiming.ExactTime(start + media - mediaStart, per: scale)
+                }
+            }
+            start += segment
+        }
+        return nil
+    }
+
+    /// The middle of `presentedSpan`, exact: from the first non-empty edit to the end of the
+    /// last one, or the track's duration (the media's when the track gives none).
+    public func presentedMiddle(movieTimescale: UInt32) -> FrameTiming.ExactTime {
+        let movieTS = Int128(max(1, movieTimescale)), mediaTS = Int128(max(1, mediaHeader.timescale))
+        var start: Int128 = 0, end: Int128   // units of 1/(movie × media timescale) seconds
+        if let entries = edits?.entries, !entries.isEmpty {
+            var t: Int128 = 0, first: Int128? = nil, last: Int128 = 0
+            for e in entries {
+                if e.mediaTime >= 0 { first = first ?? t; last = t + Int128(e.duration) }
+                t += Int128(e.duration)
+            }
+            (start, end) = ((first ?? 0) * mediaTS, last * mediaTS)
+        } else {
+            end = header.duration != 0 ? Int128(header.duration) * mediaTS : Int128(mediaHeader.duration) * movieTS
+        }
+        return FrameTiming.ExactTime(start + end, per: 2 * movieTS * mediaTS)
+    }
+
     /// The span (seconds) of the movie timeline where this track shows media.
     public func presentedSpan(movieTimescale: UInt32) -> (start: Double, end: Double) {
         var duration = durationSeconds(movieTimescale: movieTimescale)

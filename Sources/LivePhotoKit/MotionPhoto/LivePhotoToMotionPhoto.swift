@@ -21,9 +21,9 @@ public enum LivePhotoToMotionPhoto {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
         var warnings: [String] = []
-        let stillTime = try liveStillTime(movieFile, video: video, path: moviePath, warnings: &warnings)
+        let stillTime = liveStillTime(movieFile, video: video, warnings: &warnings)
         // Rounded up: a timestamp a microsecond before the frame would name the frame before it.
-        let timestampUs = Int64((stillTime * 1_000_000).rounded(.up))
+        let timestampUs = stillTime.ceiling(timescale: 1_000_000)
         if let codec = video.codec, codec == "hvc1" || codec == "hev1" {
             warnings.append("the video is HEVC, kept as it is (never re-encoded); some Android galleries play only H.264")
         }
@@ -62,7 +62,7 @@ public enum LivePhotoToMotionPhoto {
         result.motionPhoto = target
         result.variant = isHEIC ? .samsungHEIC : options.samsungTrailer ? .samsung : .google
         result.identifier = stillID ?? movieFile.movie.contentIdentifier
-        result.stillTime = stillTime
+        result.stillTime = stillTime.seconds
         result.videoBytes = mp4.size
         result.warnings = warnings.isEmpty ? nil : warnings
         if options.dryRun { result.status = earlier == .none ? .dryRun : .alreadyConverted; return result }
@@ -85,19 +85,19 @@ public enum LivePhotoToMotionPhoto {
         return result
     }
 
-    /// The presentation time of the video frame the Live Photo shows: the still-image-time
-    /// (which sits on a movie tick, so up to a tick before its frame) snapped to the frame that
-    /// starts within one tick after it; else the middle of the video.
-    static func liveStillTime(_ file: MovieFile, video: Track, path: String, warnings: inout [String]) throws -> Double {
-        if let track = file.movie.stillImageTimeTracks.first,
-           let t = try? StillImageTimeTrack.read(track, in: file).presentationTime {
-            let tick = 1 / Double(max(1, file.movie.header.timescale))
-            let frames = video.framePresentationTimes(movieTimescale: file.movie.header.timescale)
-            return frames.last { $0 <= t + tick + 1e-9 } ?? t
+    /// The start of the video frame the Live Photo shows, exact: the still-image-time (which
+    /// sits on a movie tick, so up to a tick before its frame) snapped to the last frame that
+    /// starts by the tick after it; else the middle of the video.
+    static func liveStillTime(_ file: MovieFile, video: Track, warnings: inout [String]) -> FrameTiming.ExactTime {
+        let timescale = file.movie.header.timescale
+        if let track = file.movie.stillImageTimeTracks.first, (try? StillImageTimeTrack.read(track, in: file)) != nil,
+           let marked = track.firstSampleStart(movieTimescale: timescale) {
+            let timing = FrameTiming(track: video, movieTimescale: timescale)
+            let tickAfter = FrameTiming.ExactTime(marked.numerator + marked.scale / Int128(max(1, timescale)), per: marked.scale)
+            return timing.lastFrame(startingAtOrBefore: tickAfter).map { timing.start(ofFrame: $0) } ?? marked
         }
-        let span = video.presentedSpan(movieTimescale: file.movie.header.timescale)
         warnings.append("the movie has no still-image-time; the presentation timestamp is the middle of the video")
-        return (span.start + span.end) / 2
+        return video.presentedMiddle(movieTimescale: timescale)
     }
 
     /// Leaves out what only Apple's players read: timed-metadata (`mebx`) tracks and the

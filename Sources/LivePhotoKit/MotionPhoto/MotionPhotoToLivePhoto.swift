@@ -38,7 +38,7 @@ public enum MotionPhotoToLivePhoto {
         result.movie = names[1]
         result.variant = input.variant
         result.identifier = identifier
-        result.stillTime = input.stillTime
+        result.stillTime = input.stillSeconds
         result.videoBytes = input.videoSource.size
         result.warnings = input.warnings.isEmpty ? nil : input.warnings
         if options.dryRun { result.status = earlier == .complete(identifier: identifier) ? .alreadyConverted : .dryRun; return result }
@@ -69,24 +69,27 @@ public enum MotionPhotoToLivePhoto {
         let existingID: String?
         let movieFile: MovieFile
         let tracks: MotionPhotoVideoTracks
-        let stillTime: Double
+        /// The still's frame, on the movie's ticks (`MotionPhotoStillTime`).
+        let stillTime: ResolvedStillTime
+        /// That frame's start, for the report.
+        let stillSeconds: Double
 
         init(path: String, scanned: ScannedImageEnd?) throws {
             self.path = path
             let kind: FileKind
             do { kind = try FileKind.detect(path: path) } catch { throw LivePhotoError.wrap(error, path: path) }
-            let presentationTime: Double?
+            let presentationTimestampUs: Int64?
             do {
                 switch kind {
                 case .jpeg:
                     let photo = try MotionPhotoReader.read(path: path, scanned: scanned)
                     jpeg = photo
-                    (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTime, photo.warnings)
+                    (videoSource, variant, presentationTimestampUs, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTimestampUs, photo.warnings)
                     existingID = try? StillImageReader.contentIdentifier(source: photo.source)
                 case .heic:
                     let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
                     heic = photo
-                    (videoSource, variant, presentationTime, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTime, photo.warnings)
+                    (videoSource, variant, presentationTimestampUs, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTimestampUs, photo.warnings)
                     existingID = try? HEICStill(source: photo.still.source).contentIdentifier()
                 default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable)
                 }
@@ -100,7 +103,8 @@ public enum MotionPhotoToLivePhoto {
             }
             self.tracks = tracks
             do {
-                stillTime = try MotionPhotoStillTime.resolve(presentationTime: presentationTime, movie: movieFile.movie, tracks: tracks, warnings: &warnings)
+                (stillTime, stillSeconds) = try MotionPhotoStillTime.resolve(presentationTimestampUs: presentationTimestampUs, movie: movieFile.movie,
+                                                                             tracks: tracks, warnings: &warnings)
             } catch { throw wrap(error, path) }
             if let note = tracks.note { warnings.append(note) }
             if let note = foreignMakerNoteNote(path) { warnings.append(note) }
@@ -135,7 +139,9 @@ public enum MotionPhotoToLivePhoto {
                 let plan = MovieRewritePlan(file: input.movieFile)
                 plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
                 input.tracks.disableOthers(in: plan)
-                try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: input.stillTime, video: input.tracks.motion)
+                let timing = FrameTiming(track: input.tracks.motion, movieTimescale: input.movieFile.movie.header.timescale)
+                try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: PairStillTime.place(input.stillTime).placement,
+                                             existing: ExistingStillImageTime(file: input.movieFile, videoTiming: timing), video: input.tracks.motion)
                 let image = try MovieFileImage(plan)
                 movieWriter = try AtomicFileWriter(targetPath: movie, modeFrom: input.path)
                 do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }

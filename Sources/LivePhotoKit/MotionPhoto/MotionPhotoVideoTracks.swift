@@ -12,16 +12,16 @@ struct MotionPhotoVideoTracks {
     let motion: Track
     /// Video tracks left in the movie but not played.
     let others: [Track]
-    /// Where a one-frame track beside the motion shows its frame (seconds on the movie
+    /// Where a one-frame track beside the motion shows its frame (exact, on the movie
     /// timeline): the camera's still moment, when the XMP gives none.
-    let stillFrameTime: Double?
+    let stillFrameStart: FrameTiming.ExactTime?
 
     init?(_ movie: Movie) {
         guard let motion = movie.mainVideoTrack else { return nil }
         self.motion = motion
         others = movie.videoTracks.filter { $0.trackID != motion.trackID }
         let timescale = movie.header.timescale
-        stillFrameTime = others.first { $0.sampleTable.sampleCount == 1 }?.framePresentationTimes(movieTimescale: timescale).first
+        stillFrameStart = others.first { $0.sampleTable.sampleCount == 1 }?.firstSampleStart(movieTimescale: timescale)
     }
 
     /// Disables every video track but the motion in `plan`'s `moov` tree.
