@@ -1,0 +1,27 @@
+import Testing
+import PropertyBased
+@testable import ISOBMFF
+
+/// The exact-time questions convert asks (a timestamp in microseconds, a frame's start as a
+/// microsecond timestamp) answered by FrameTiming agree with a brute-force rational answer.
+@Suite("Frame timing: exact times (microsecond timestamps) against brute force")
+struct FrameTimingExactTimeTests {
+    @Test("the last frame starting by a microsecond timestamp, and a frame's start as a timestamp (rounded up), are exact")
+    func microsecondTimestamps() async {
+        await propertyCheck(input: Gen.int(in: 1...3000), Gen.int(in: 1...90000), Gen.int(in: 1...2000), Gen.int(in: 0...3_000_000)) { delta, mediaScale, movieScale, us in
+            guard let track = try? FrameTimingPropertyTests.track(timescale: UInt32(mediaScale), deltas: Array(repeating: UInt32(delta), count: 9)) else {
+                Issue.record("track did not build"); return
+            }
+            let timing = FrameTiming(track: track, movieTimescale: UInt32(movieScale))
+            // Frame i starts at i·delta/mediaScale seconds (no edits, no reordering).
+            func startsBy(_ i: Int, _ micro: Int) -> Bool { i * delta * 1_000_000 <= micro * mediaScale }
+            let expected = (0..<9).last { startsBy($0, us) }
+            #expect(timing.lastFrame(startingAtOrBefore: FrameTiming.ExactTime(Int128(us), per: 1_000_000)) == expected)
+            for i in 0..<9 {
+                let ceiling = (i * delta * 1_000_000 + mediaScale - 1) / mediaScale
+                #expect(timing.start(ofFrame: i).ceiling(timescale: 1_000_000) == Int64(ceiling))
+                #expect(timing.frame(i, startsBefore: FrameTiming.ExactTime(Int128(us), per: 1_000_000)) == (i * delta * 1_000_000 < us * mediaScale))
+            }
+        }
+    }
+}
