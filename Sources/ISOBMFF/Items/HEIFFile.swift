@@ -35,7 +35,9 @@ public struct HEIFFile {
         if let tail = topLevel.incompleteTailOffset {
             throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
         }
-        (majorBrand, compatibleBrands) = try HEIFFile.readBrands(source, topLevel)
+        let fileType = try FileTypeBox.read(source, topLevel)
+        majorBrand = fileType?.majorBrand
+        compatibleBrands = fileType?.compatibleBrands ?? []
         let metas = topLevel.all("meta")
         guard let metaHeader = metas.first else {
             throw ParseError(.invalidValue, "no top-level 'meta' box: not a HEIF image", path: "", offset: 0)
@@ -85,16 +87,6 @@ public struct HEIFFile {
         }
         try checkDerivationLoops()
         for item in locations.items { _ = try dataRanges(of: item) }
-    }
-
-    static func readBrands(_ source: FileSource, _ topLevel: TopLevelBoxes) throws -> (FourCC?, [FourCC]) {
-        guard let ftyp = topLevel.first("ftyp"), ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else { return (nil, []) }
-        var r = ByteReader(try source.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize), path: "ftyp"), baseOffset: ftyp.payloadOffset, path: "ftyp")
-        let major = try r.readFourCC()
-        _ = try r.readUInt32()
-        var brands: [FourCC] = []
-        while r.remaining >= 4 { brands.append(try r.readFourCC()) }
-        return (major, brands)
     }
 
     /// Derived images (`dimg`: a grid from its tiles, an overlay, an identity transform) must not
