@@ -18,6 +18,8 @@ struct FrameTimingExactTimeTests {
             let expected = (0..<9).last { startsBy($0, us) }
             #expect(timing.lastFrame(startingAtOrBefore: FrameTiming.ExactTime(Int128(us), per: 1_000_000)) == expected)
             for i in 0..<9 {
+                // A time exactly at a frame's start shows that frame (the boundary belongs to the later frame).
+                #expect(timing.lastFrame(startingAtOrBefore: timing.start(ofFrame: i)) == i)
                 let ceiling = (i * delta * 1_000_000 + mediaScale - 1) / mediaScale
                 #expect(timing.start(ofFrame: i).ceiling(timescale: 1_000_000) == Int64(ceiling))
                 #expect(timing.frame(i, startsBefore: FrameTiming.ExactTime(Int128(us), per: 1_000_000)) == (i * delta * 1_000_000 < us * mediaScale))
