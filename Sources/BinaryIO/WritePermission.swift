@@ -22,6 +22,19 @@ public enum WritePermission {
         }
     }
 
+    /// For a file replaced by a rename (a new file under its name): in a sticky folder
+    /// (`chmod +t`, as /tmp or a shared folder) only the file's or the folder's owner may
+    /// replace or remove a name, so anyone else is refused here, before any temporary file or
+    /// backup name exists that could then not be removed.
+    public static func requireReplaceable(_ path: String) throws {
+        var file = stat(), folder = stat()
+        guard FileSystemCalls.stat(path, &file) == 0, FileSystemCalls.stat(directory(of: path), &folder) == 0 else { return }
+        let user = geteuid()
+        // Root (CAP_FOWNER) is let through by the kernel.
+        guard folder.st_mode & S_ISVTX != 0, user != 0, file.st_uid != user, folder.st_uid != user else { return }
+        throw ParseError.system(.notPermitted, message: "in a sticky folder (chmod +t) only its owner (uid \(file.st_uid)) may replace it")
+    }
+
     /// The directory that holds `path`.
     public static func directory(of path: String) -> String {
         PathComponents.directory(of: path)

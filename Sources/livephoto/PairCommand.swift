@@ -154,7 +154,7 @@ struct PairCommand: ParsableCommand {
         if let note = result.stillImageTimeNote { print("  note: \(note)") }
         if result.status != .alreadyPaired {
             let verb = result.status == .dryRun ? "would write" : "wrote"
-            print("  \(verb): \(result.stillOutput)")
+            print("  \(verb): \(result.stillOutput) (\(result.stillWrite.rawValue))")
             print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))")
         }
     }

@@ -54,7 +54,7 @@ enum ScanTable {
     static func render(_ findings: [LibraryFinding]) -> String {
         guard !findings.isEmpty else { return "(nothing found)" }
         // Cells are made printable before they are measured: an escaped name is longer.
-        let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")].map { PathText.printable($0) } }
+        let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired && $0.detail == nil ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")].map { PathText.printable($0) } }
         let header = ["FINDING", "STILL", "MOVIE", "IDENTIFIER / DETAIL"]
         // Measured and padded in terminal columns, one rule for both (`TerminalColumns`).
         var widths = header.map(TerminalColumns.width)

@@ -142,7 +142,7 @@ struct GrowInPlaceKillTests {
         #expect(try SafetyTests.livephoto(["verify", "-q", still, link]).status == 0)
         #expect(SafetyTests.temporaries(dir).isEmpty && SafetyTests.temporaries(real).isEmpty)
     }
-    @Test("pair --faststart DIR killed at every write step: verify names what the kill left (journal, still backup), the next pair DIR finishes the pair and leaves nothing",
+    @Test("pair --faststart DIR killed at every write step: scan and verify name what the kill left (journal, still backup), the next pair DIR finishes the pair and leaves nothing",
           .requires(.ffmpeg))
     func folderKillAtEveryStep() throws {
         let source = try CLITests.scratch()
@@ -158,6 +158,8 @@ struct GrowInPlaceKillTests {
             let killed = try SafetyTests.livephoto(["pair", "-q", "--faststart", "-j", "1", dir.path], env: ["LIVEPHOTO_FAULT_AT": step.rawValue])
             let journal = FileManager.default.fileExists(atPath: OverwriteJournal.path(for: movie))
             let left = SafetyTests.temporaries(dir)
+            // scan names every leftover on the finding of its files until it is dealt with.
+            try Self.expectScanNames(journal ? left + [PathComponents.lastComponent(OverwriteJournal.path(for: movie))] : left, in: dir, step: step)
             if journal || !left.isEmpty {
                 // Whatever the files read as, verify does not call the pair finished.
                 let verify = try SafetyTests.livephoto(["verify", still, movie])
@@ -170,6 +172,26 @@ struct GrowInPlaceKillTests {
             #expect(SafetyTests.temporaries(dir).isEmpty, "\(step): \(SafetyTests.temporaries(dir))")
             let verify = try SafetyTests.livephoto(["verify", "-q", still, movie])
             #expect(verify.status == 0, "\(step): \(verify.out)")
+            try Self.expectScanNames([], in: dir, step: step)
+        }
+    }
+
+    /// `scan --json DIR` (and its table) names each of `leftovers` in a finding's detail, with
+    /// what deals with them; with none, no finding speaks of an interrupted edit.
+    static func expectScanNames(_ leftovers: [String], in dir: URL, step: WriteStep) throws {
+        let scan = try SafetyTests.livephoto(["scan", "--json", dir.path])
+        #expect(scan.status == 0 || scan.status == 3, "\(step): \(scan.err)")   // 3: a torn movie is unreadable
+        let findings = SafetyTests.jsonObjects(scan.out)
+        let details = findings.compactMap { $0["detail"] as? String }.filter { $0.contains("interrupted") }
+        let table = try SafetyTests.livephoto(["scan", dir.path]).out
+        if leftovers.isEmpty {
+            #expect(details.isEmpty, "\(step): \(details)")
+            #expect(!table.contains("interrupted"), "\(step): \(table)")
+            return
+        }
+        for name in leftovers {
+            #expect(details.contains { $0.contains(name) && $0.contains("pair DIR") }, "\(step): \(name) not named: \(findings)")
+            #expect(table.contains(name), "\(step): \(table)")
         }
     }
 }

@@ -33,22 +33,25 @@ struct JSONOutputTests {
         let dir = try Self.library()
         defer { try? FileManager.default.removeItem(at: dir) }
         let still = dir.appendingPathComponent("IMG_1.JPG").path, movie = dir.appendingPathComponent("IMG_1.MOV").path
-        let keys: Set<String> = ["still", "movie", "stillOutput", "movieOutput", "identifier", "stillTime", "status", "movieWrite", "stillImageTime"]
+        let keys: Set<String> = ["still", "movie", "stillOutput", "movieOutput", "identifier", "stillTime", "status", "movieWrite", "stillWrite", "stillImageTime"]
 
         let dry = try CLITests.livephoto("pair", "--json", "--dry-run", "--id", Self.id.lowercased(), still, movie)
         #expect(dry.status == 0, "\(dry.err)")
         let planned = try Self.object(dry.out)
         #expect(Set(planned.keys) == keys)
-        #expect(planned["status"] as? String == "dry-run" && planned["movieWrite"] as? String == "tail-append")
+        #expect(planned["status"] as? String == "dry-run" && planned["movieWrite"] as? String == "tail-append" && planned["stillWrite"] as? String == "rewrite")
         #expect(planned["identifier"] as? String == Self.id && planned["stillImageTime"] as? String == "added")
+        // The text names both methods too.
+        let text = try CLITests.livephoto("pair", "--dry-run", still, movie).out
+        #expect(text.contains("would write: \(still) (rewrite)") && text.contains("would write: \(movie) (tail-append)"), "\(text)")
 
         let first = try Self.object(try CLITests.livephoto("pair", "--json", "--id", Self.id, still, movie).out)
         #expect(Set(first.keys) == keys)
-        #expect(first["status"] as? String == "paired" && first["movieWrite"] as? String == "tail-append")
+        #expect(first["status"] as? String == "paired" && first["movieWrite"] as? String == "tail-append" && first["stillWrite"] as? String == "rewrite")
         #expect(first["still"] as? String == still && first["movieOutput"] as? String == movie)
 
         let again = try Self.object(try CLITests.livephoto("pair", "--json", still, movie).out)
-        #expect(again["status"] as? String == "already-paired" && again["movieWrite"] as? String == "none")
+        #expect(again["status"] as? String == "already-paired" && again["movieWrite"] as? String == "none" && again["stillWrite"] as? String == "none")
         #expect(again["stillImageTime"] as? String == "kept" && again["identifier"] as? String == Self.id)
     }
 

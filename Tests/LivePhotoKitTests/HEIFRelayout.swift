@@ -18,6 +18,8 @@ struct HEIFRelayout: CustomStringConvertible {
     var splitPrimary = false
     /// Zero bytes added after the Exif item's data (room for a larger EXIF in place).
     var exifPadding = 0
+    /// The Exif item's bytes replaced by these (e.g. an EXIF without a MakerNote, which grows).
+    var exifReplacement: [UInt8]? = nil
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -26,6 +28,7 @@ struct HEIFRelayout: CustomStringConvertible {
         if dropExif { parts.append("no Exif item") }
         if splitPrimary { parts.append("primary in 2 extents") }
         if exifPadding > 0 { parts.append("Exif padded by \(exifPadding)") }
+        if let exifReplacement { parts.append("Exif of \(exifReplacement.count) bytes") }
         return parts.joined(separator: ", ")
     }
 
@@ -38,6 +41,7 @@ struct HEIFRelayout: CustomStringConvertible {
         let items = file.locations.items.filter { $0.itemID != dropped }
         var data: [UInt32: [UInt8]] = [:]
         for item in items { data[item.itemID] = try file.bytes(of: item) }
+        if let exifID, let exifReplacement { data[exifID] = exifReplacement }
         if let exifID, exifPadding > 0 { data[exifID]? += [UInt8](repeating: 0, count: exifPadding) }
         let inIdat: UInt32? = exifInIdat ? exifID : nil
         let idatBytes = inIdat.flatMap { data[$0] } ?? []

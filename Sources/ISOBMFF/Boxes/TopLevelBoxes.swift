@@ -8,11 +8,14 @@ public struct TopLevelBoxes {
 
     public let fileSize: UInt64
     public let boxes: [BoxHeader]
-    /// Where an incomplete box starts after a complete `moov` (a torn append); nil when the
-    /// file ends cleanly. Before any `moov`, an incomplete box is an error instead.
+    /// Where an incomplete box starts after a complete `moov` (or, for a HEIF image, `meta`):
+    /// a torn append or someone's trailer; nil when the file ends cleanly. Before it, an
+    /// incomplete box is an error instead.
     public var incompleteTailOffset: UInt64? = nil
 
-    public static func scan(_ source: FileSource) throws -> TopLevelBoxes {
+    /// - Parameter tailAfter: the box that must be complete for the bytes after the last
+    ///   complete box to be a tail (`moov` for a movie, `meta` for a HEIF image).
+    public static func scan(_ source: FileSource, tailAfter: FourCC = "moov") throws -> TopLevelBoxes {
         var boxes: [BoxHeader] = []
         var offset: UInt64 = 0
         while offset < source.size {
@@ -28,7 +31,7 @@ public struct TopLevelBoxes {
                 let header = try BoxHeader.parse(&reader, limit: source.size, path: "")
                 boxes.append(header)
                 offset = header.end
-            } catch let error as ParseError where error.kind != .io && boxes.contains(where: { $0.type == "moov" }) {
+            } catch let error as ParseError where error.kind != .io && boxes.contains(where: { $0.type == tailAfter }) {
                 var result = TopLevelBoxes(fileSize: source.size, boxes: boxes)
                 result.incompleteTailOffset = offset
                 return result

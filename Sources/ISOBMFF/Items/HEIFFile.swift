@@ -26,15 +26,18 @@ public struct HEIFFile {
     public let properties: ItemPropertiesBox?
     /// The absolute range of the `idat` payload, which construction method 1 offsets count from.
     public let idat: Range<UInt64>?
+    /// An in-place Exif append of ours that was never committed (no item points into it):
+    /// readers ignore it, the next `pair` cuts it (see `InterruptedAppendRecovery`).
+    public private(set) var interruptedAppend: InterruptedAppend? = nil
+    /// Where bytes after the last box start that are not boxes and not ours (someone's
+    /// trailer): read past, reported, kept by every write.
+    public private(set) var trailerOffset: UInt64? = nil
 
     public static func open(path: String) throws -> HEIFFile { try HEIFFile(source: FileSource(path: path)) }
 
     public init(source: FileSource) throws {
         self.source = source
-        topLevel = try TopLevelBoxes.scan(source)
-        if let tail = topLevel.incompleteTailOffset {
-            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
-        }
+        topLevel = try TopLevelBoxes.scan(source, tailAfter: "meta")
         (majorBrand, compatibleBrands) = try HEIFFile.readBrands(source, topLevel)
         let metas = topLevel.all("meta")
         guard let metaHeader = metas.first else {
@@ -85,7 +88,36 @@ public struct HEIFFile {
         }
         try checkDerivationLoops()
         for item in locations.items { _ = try dataRanges(of: item) }
+        try readTail()
     }
+
+    /// Bytes after the last box that no item's data reaches are a tail: an append of ours
+    /// never committed, or someone's trailer. An item reaching into them means the file itself
+    /// was cut off.
+    mutating func readTail() throws {
+        let located = locations.items.filter { $0.constructionMethod == .fileOffset }
+        let file = self
+        func reaches(_ offset: UInt64) -> Bool {
+            located.contains { item in ((try? file.dataRanges(of: item)) ?? []).contains { $0.upperBound > offset } }
+        }
+        if let tail = topLevel.incompleteTailOffset, reaches(tail) {
+            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
+        }
+        interruptedAppend = InterruptedAppendRecovery.find(in: topLevel, source: source, appendedTypes: ["mdat"], committed: reaches)
+        trailerOffset = InterruptedAppendRecovery.trailerOffset(in: topLevel, besides: interruptedAppend)
+    }
+
+    /// What the reader accepted leniently instead of refusing the file (`inspect` prints them).
+    public var warnings: [String] {
+        InterruptedAppendRecovery.warnings(append: interruptedAppend, trailerOffset: trailerOffset, fileSize: topLevel.fileSize)
+    }
+
+    /// The file without an interrupted append of ours: what every write keeps.
+    public var keptLength: UInt64 { interruptedAppend?.start ?? source.size }
+
+    /// Where bytes appended to this file go so that they stay boxes: before someone's trailer
+    /// (which stays last), else at the end of what is kept.
+    public var appendOffset: UInt64 { trailerOffset ?? keptLength }
 
     static func readBrands(_ source: FileSource, _ topLevel: TopLevelBoxes) throws -> (FourCC?, [FourCC]) {
         guard let ftyp = topLevel.first("ftyp"), ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else { return (nil, []) }

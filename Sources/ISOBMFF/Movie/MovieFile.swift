@@ -65,11 +65,7 @@ public struct MovieFile {
             throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
         }
         interruptedAppend = InterruptedAppendRecovery.find(in: topLevel, source: source)
-        if let tail = topLevel.incompleteTailOffset, interruptedAppend.map({ $0.start > tail }) ?? true {
-            trailerOffset = tail
-        } else {
-            trailerOffset = nil
-        }
+        trailerOffset = InterruptedAppendRecovery.trailerOffset(in: topLevel, besides: interruptedAppend)
         if movie.isFragmented {
             throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
         }
@@ -98,13 +94,7 @@ public struct MovieFile {
         if moovs.count > 1 {
             found.append("\(moovs.count) 'moov' boxes: the first, at offset \(moovHeader.offset), is the one read")
         }
-        if let append = interruptedAppend {
-            found.append("bytes from offset \(append.start) on are an interrupted livephoto edit: ignored (the next pair cuts them)")
-        }
-        if let trailerOffset {
-            found.append("\(topLevel.fileSize - trailerOffset) bytes after the last box, from offset \(trailerOffset), are not a box (someone's trailer): kept as they are")
-        }
-        return found
+        return found + InterruptedAppendRecovery.warnings(append: interruptedAppend, trailerOffset: trailerOffset, fileSize: topLevel.fileSize)
     }
 
     /// Whether `moov` comes before every `mdat` (a "fast start" layout).

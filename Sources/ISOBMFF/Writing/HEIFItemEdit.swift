@@ -95,7 +95,8 @@ public struct HEIFItemEdit {
             }
         }
         var metaAtom = file.meta
-        let fileSize = file.source.size
+        // Appended bytes go before someone's trailer, which stays last (a whole-file write).
+        let appendAt = file.appendOffset
         let oldMeta = file.metaHeader
         var result: (meta: [UInt8], appended: [UInt8]) = ([], [])
         var shift: Int64 = 0
@@ -108,7 +109,7 @@ public struct HEIFItemEdit {
             if inPlaceTarget != nil {
                 edited.items[index].extents[0].length = UInt64(data.count)
             } else {
-                let newSize = UInt64(Int64(fileSize) + assumed) + UInt64(marker == nil ? 0 : TailAppendMarker.size)
+                let newSize = UInt64(Int64(appendAt) + assumed) + UInt64(marker == nil ? 0 : TailAppendMarker.size)
                 edited.items[index].methodField &= 0xFFF0          // construction method 0: file offset
                 edited.items[index].dataReferenceIndex = 0
                 // Where extent offsets take no bytes, the base offset carries the position.

@@ -2,7 +2,8 @@ import BinaryIO
 
 /// Writes an edited HEIF file whole into a temporary file beside `targetPath` (fsynced, not
 /// committed): the boxes before `meta` copied, the new `meta`, the rest copied (with the item's
-/// bytes overwritten when they go in place), then the appended `mdat`. Used for a new output
+/// bytes overwritten when they go in place), then the appended `mdat`, then someone's trailer
+/// if the file ends with one (an interrupted append of ours is left out). Used for a new output
 /// file and when `meta` changes size.
 public enum HEIFWholeFileWriter {
     /// - Parameter syncing: false leaves the fsync to the caller (`convert` makes a batch's
@@ -25,8 +26,11 @@ public enum HEIFWholeFileWriter {
             }
             try copy(0, meta.offset)
             try writer.write(edit.metaBytes)
-            try copy(meta.end, source.size)
+            // The new `mdat` goes after the last box, before someone's trailer (kept last).
+            let appendAt = file.appendOffset
+            try copy(meta.end, appendAt)
             try writer.write(edit.appendedBytes)
+            try copy(appendAt, file.keptLength)
             if syncing { try writer.sync() }
         } catch {
             writer.discard()

@@ -59,6 +59,25 @@ public enum InterruptedAppendRecovery {
         return nil
     }
 
+    /// Where someone's trailer starts: bytes after the last complete box that are not part
+    /// of `append` (ours); nil when there are none.
+    public static func trailerOffset(in topLevel: TopLevelBoxes, besides append: InterruptedAppend?) -> UInt64? {
+        guard let tail = topLevel.incompleteTailOffset, append.map({ $0.start > tail }) ?? true else { return nil }
+        return tail
+    }
+
+    /// The reader's lenient notes on a file's tail (`inspect` prints them).
+    public static func warnings(append: InterruptedAppend?, trailerOffset: UInt64?, fileSize: UInt64) -> [String] {
+        var found: [String] = []
+        if let append {
+            found.append("bytes from offset \(append.start) on are an interrupted livephoto edit: ignored (the next pair cuts them)")
+        }
+        if let trailerOffset {
+            found.append("\(fileSize - trailerOffset) bytes after the last box, from offset \(trailerOffset), are not a box (someone's trailer): kept as they are")
+        }
+        return found
+    }
+
     /// The uncommitted append of a movie: committed once the first `moov` lies in it.
     public static func find(in topLevel: TopLevelBoxes, source: FileSource) -> InterruptedAppend? {
         let firstMoov = topLevel.first("moov")?.offset ?? 0

@@ -45,55 +45,80 @@ enum HEICIdentifierWriter {
         return ExifChange(data: data, replacing: nil, newItem: HEIFItemEdit.NewItem(type: "Exif", describes: file.primaryItemID))
     }
 
-    static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> Prepared {
+    /// How the edit will be written, decided from the file alone (nothing is written but the
+    /// undo of an earlier interrupted append, and only with `recoverInterrupted`): a dry run
+    /// names `method`, the real run carries the same plan out (`prepare(_:)`).
+    struct Plan {
+        let file: HEIFFile
+        let sourcePath: String
+        let targetPath: String
+        let identifier: String
+        /// The edit that is written (appended to the file itself, or in a whole-file write).
+        let edit: HEIFItemEdit
+        /// In place, `meta` keeping its size: the append (and, when the Exif fits its old
+        /// place, the settling there); nil for a whole-file write.
+        let tail: HEIFTailAppendWrite?
+        let addedItem: Bool
+
+        /// How the file itself is edited; nil for a whole-file write (a rewrite or a new file).
+        var inPlaceMethod: StillWriteMethod? { tail.map { $0.canSettleInPlace ? .inPlace : .tailAppend } }
+    }
+
+    static func plan(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool,
+                     recoverInterrupted: Bool = true) throws -> Plan {
         var still = try HEICStill(path: sourcePath)
-        if targetPath == sourcePath, let append = HEICInterruptedEdit.find(in: still.file) {
+        let inPlaceFile = targetPath == sourcePath
+        if inPlaceFile, recoverInterrupted, let append = still.file.interruptedAppend {
             // An earlier in-place edit was interrupted before its commit: remove what it appended.
+            try WritePermission.require(sourcePath)
             try InterruptedAppendRecovery.undo(path: sourcePath, append)
             still = try HEICStill(path: sourcePath)
         }
         let file = still.file
         let change = try exifChange(still, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
-        let (data, newItem) = (change.data, change.newItem)
         let exif = change.replacing
-        let inPlaceFile = targetPath == sourcePath
-
-        let write: PreparedFileWrite
-        let edit: HEIFItemEdit
-        var placement: HEIFItemEdit.Placement
-        var tail: HEIFItemEdit? = nil
-        if inPlaceFile {
-            let appended = try HEIFItemEdit(file: file, replacing: exif, newItem: newItem, data: data, allowInPlace: false,
+        // Behind someone's trailer an appended box would be out of every reader's reach (as
+        // for a movie): the whole-file write then keeps the trailer last.
+        if inPlaceFile && file.trailerOffset == nil {
+            let appended = try HEIFItemEdit(file: file, replacing: exif, newItem: change.newItem, data: change.data, allowInPlace: false,
                                             marker: TailAppendMarker(originalLength: file.source.size))
-            if appended.keepsMetaSize { tail = appended }
+            if appended.keepsMetaSize {
+                // Where the new EXIF fits the old item's space, it ends up there (the file keeps its
+                // size); it goes through the appended box first so that every step is safe.
+                let inPlace = exif == nil ? nil : try HEIFItemEdit(file: file, replacing: exif, newItem: nil, data: change.data, allowInPlace: true)
+                return Plan(file: file, sourcePath: sourcePath, targetPath: targetPath, identifier: identifier, edit: appended,
+                            tail: try HEIFTailAppendWrite(appended, inPlace: inPlace), addedItem: exif == nil)
+            }
         }
-        if let tail {
-            edit = tail
-            // Where the new EXIF fits the old item's space, it ends up there (the file keeps its
-            // size); it goes through the appended box first so that every step is safe.
-            let inPlace = exif == nil ? nil : try HEIFItemEdit(file: file, replacing: exif, newItem: nil, data: data, allowInPlace: true)
-            let tailWrite = try HEIFTailAppendWrite(tail, inPlace: inPlace)
+        let edit = try HEIFItemEdit(file: file, replacing: exif, newItem: change.newItem, data: change.data, allowInPlace: true)
+        return Plan(file: file, sourcePath: sourcePath, targetPath: targetPath, identifier: identifier, edit: edit, tail: nil, addedItem: exif == nil)
+    }
+
+    static func prepare(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool) throws -> Prepared {
+        try prepare(plan(sourcePath: sourcePath, targetPath: targetPath, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote))
+    }
+
+    static func prepare(_ plan: Plan) throws -> Prepared {
+        let (file, edit, identifier) = (plan.file, plan.edit, plan.identifier)
+        let write: PreparedFileWrite
+        if let tailWrite = plan.tail {
             try tailWrite.prepare()
             write = VerifiedCommit(tailWrite, check: {
-                try verifyWritten(sourceFile: file, writtenPath: sourcePath, editedItem: edit.itemID, identifier: identifier)
+                try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier)
             }, afterCheck: {
                 tailWrite.settleInPlace()
-                try verifyWritten(sourceFile: file, writtenPath: sourcePath, editedItem: edit.itemID, identifier: identifier)
+                try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier)
             })
-            placement = tailWrite.canSettleInPlace ? .inPlace : .appended
-        } else {
-            edit = try HEIFItemEdit(file: file, replacing: exif, newItem: newItem, data: data, allowInPlace: true)
-            let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: sourcePath)
-            do {
-                try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier)
-            } catch {
-                writer.discard()
-                throw error
-            }
-            write = writer
-            placement = edit.placement
+            return Prepared(write: write, placement: tailWrite.canSettleInPlace ? .inPlace : .appended, addedItem: plan.addedItem)
         }
-        return Prepared(write: write, placement: placement, addedItem: exif == nil)
+        let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: plan.targetPath, modeFrom: plan.sourcePath)
+        do {
+            try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier)
+        } catch {
+            writer.discard()
+            throw error
+        }
+        return Prepared(write: writer, placement: edit.placement, addedItem: plan.addedItem)
     }
 
     /// Reads the result back as a reader would: it opens, its Exif item holds the identifier,

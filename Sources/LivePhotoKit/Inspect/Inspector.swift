@@ -19,7 +19,7 @@ public enum Inspector {
                 let info = try heic.info(path: path)
                 var report = InspectReport(path: path, kind: .still, format: .heic, still: stillReport(info), movie: nil)
                 report.heif = try HEIFReport.make(heic.file)
-                report.addMotionPhoto(warnings: info.warnings) { try MotionPhotoSummary.readHEIC(source) }
+                report.addMotionPhoto(warnings: heic.file.warnings + info.warnings) { try MotionPhotoSummary.readHEIC(source) }
                 return report
             case .quickTimeMovie, .mp4Movie:
                 let file = try MovieFile(source: source)

@@ -11,7 +11,7 @@ enum BatchJournalRecovery {
         guard !options.dryRun else { return scan }
         var files = scan.files
         var changed = false
-        for (path, _) in InterruptedPairLeftovers.byFile(files).sorted(by: { $0.key < $1.key }) {
+        for (path, _) in scan.leftovers.sorted(by: { $0.key < $1.key }) {
             guard let i = files.firstIndex(where: { $0.path == path }) else { continue }
             let role = files[i].role
             changed = true

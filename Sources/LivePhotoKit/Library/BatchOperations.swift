@@ -29,7 +29,7 @@ public enum BatchOperations {
           // Indices, not copies: the scan's files are kept once.
           let index = Dictionary(scan.files.indices.map { (scan.files[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
           let files = scan.files
-          let leftovers = InterruptedPairLeftovers.byFile(files)
+          let leftovers = scan.leftovers
           return { still, movie in
             do {
                 // What the scan read decides a valid pair without opening the files again. A

@@ -55,6 +55,9 @@ public struct LibraryScan: Sendable {
     public var unreadableFolders: [(path: String, reason: String)]
     /// What was read from each file, so `verify DIR` need not read a still again.
     public var files: [ScannedFile] = []
+    /// What a killed `pair` left beside each file (only files with leftovers), from the scan's
+    /// own folder listing.
+    var leftovers: [String: InterruptedPairLeftovers] = [:]
 
     public func count(_ kind: LibraryFinding.Kind) -> Int { findings.filter { $0.finding == kind }.count }
     public var candidates: [LibraryFinding] { findings.filter { $0.finding == .candidate } }

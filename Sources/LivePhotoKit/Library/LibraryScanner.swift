@@ -31,6 +31,9 @@ public enum LibraryScanner {
         }
         progress?.finish()
         let scanned = read.indices.sorted { read[$0].path < read[$1].path }.map { read[$0] }
-        return LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable, files: scanned)
+        // One listing per folder: what a killed `pair` left is named until it is dealt with.
+        let leftovers = InterruptedPairLeftovers.byFile(scanned)
+        return LibraryScan(findings: LibraryMatcher.match(scanned).map { $0.naming(leftovers) }, filesRead: scanned.count,
+                           unreadableFolders: unreadable, files: scanned, leftovers: leftovers)
     }
 }

@@ -96,9 +96,10 @@ public struct ScannedFile: Sendable, Equatable {
             }
         } catch {
             file.error = LivePhotoError.wrap(error, path: path).reason
-            if role == .movie, FileSystemCalls.exists(OverwriteJournal.path(for: WriteTargets.resolved(path))) {
+            if role == .movie, let journal = InterruptedPairLeftovers.journal(for: path) {
                 // Checked only on failure: a `--faststart` growth was killed mid-write.
-                file.error! += "; an interrupted edit left its journal beside it: `livephoto pair` of this movie puts the old bytes back"
+                file.error! += "; an interrupted edit left its journal beside it (\(PathComponents.lastComponent(journal))): "
+                    + "`livephoto pair` of this movie (or `pair DIR`) puts the old bytes back"
             }
         }
         return file

@@ -49,6 +49,6 @@ struct InterruptedPairLeftovers: Equatable {
         var parts: [String] = []
         if let journal { parts.append("an interrupted edit left its journal \(PathComponents.lastComponent(journal)) beside the movie") }
         if !temporaries.isEmpty { parts.append("an interrupted pair left \(temporaries.map(PathComponents.lastComponent).joined(separator: ", "))") }
-        return parts.isEmpty ? nil : parts.joined(separator: "; ") + ": `livephoto pair` of these files finishes it"
+        return parts.isEmpty ? nil : parts.joined(separator: "; ") + ": the next `livephoto pair` of these files (or `pair DIR`) finishes it"
     }
 }

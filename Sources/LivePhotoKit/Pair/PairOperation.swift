@@ -137,30 +137,27 @@ public enum PairOperation {
         }
         let inPlaceTail = method == .tailAppend
         result.movieWrite = method
+        let stillPlan: StillWritePlan
+        do {
+            stillPlan = try StillWritePlan(still: stillPath, target: targets.still, inPlace: outputs.still == stillPath, isHEIC: stillIsHEIC,
+                                           stillIdentifier: stillID, identifier: identifier, replaceForeignMakerNote: options.replaceForeignMakerNote,
+                                           recoverInterrupted: !options.dryRun)
+        } catch {
+            throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
+        }
+        result.stillWrite = stillPlan.method
         if options.dryRun {
             result.status = .dryRun
             return result
         }
 
-        try checkWritable(outputs: outputs, targets: targets, still: stillPath, movie: moviePath, tail: inPlaceTail, movieUnchanged: movieUnchanged)
+        try checkWritable(outputs: outputs, targets: targets, still: stillPath, movie: moviePath, tail: inPlaceTail, movieUnchanged: movieUnchanged,
+                          replaced: (still: stillPlan.replacesFile, movie: method == .rewrite))
         // Targets other than the inputs (-o DIR, an MP4's .MOV): their folders' leftovers too.
         AtomicFileWriter.removeStaleTemporaries(for: (movieUnchanged ? [targets.still] : [targets.still, targets.movie]).filter { !cleaned.contains($0) })
 
         let stillWriter: PreparedFileWrite
-        do {
-            if stillIsHEIC {
-                // A HEIC that already holds the identifier is left as it is (only the movie changes).
-                if stillID == identifier && outputs.still == stillPath {
-                    stillWriter = UnchangedFile()
-                } else {
-                    stillWriter = try HEICIdentifierWriter.prepare(sourcePath: stillPath, targetPath: targets.still, identifier: identifier,
-                                                                   replaceForeignMakerNote: options.replaceForeignMakerNote).write
-                }
-            } else {
-                stillWriter = try StillIdentifierWriter.prepare(sourcePath: stillPath, targetPath: targets.still, identifier: identifier,
-                                                               replaceForeignMakerNote: options.replaceForeignMakerNote)
-            }
-        } catch {
+        do { stillWriter = try stillPlan.prepare() } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
         FaultInjection.reach(.stillPrepared)
@@ -207,16 +204,22 @@ public enum PairOperation {
     }
 
     /// Every file edited in place and every directory a new file is written into must be
-    /// writable; checked before anything is prepared, so a refusal changes nothing.
-    /// Directories are those of the write targets (a linked file's real folder).
-    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool, movieUnchanged: Bool = false) throws {
-        var checks: [(path: String, report: String)] = []
-        if outputs.still == stillPath { checks.append((stillPath, stillPath)) }
-        checks.append((WritePermission.directory(of: targets.still), outputs.still))
-        if outputs.movie == moviePath && !movieUnchanged { checks.append((moviePath, moviePath)) }
-        if !tail && !movieUnchanged { checks.append((WritePermission.directory(of: targets.movie), outputs.movie)) }
+    /// writable, and a file replaced by a rename (`replaced`) replaceable by this user (a sticky
+    /// folder); checked before anything is prepared, so a refusal changes nothing and leaves no
+    /// name behind. Directories are those of the write targets (a linked file's real folder).
+    static func checkWritable(outputs: OutputPaths, targets: WriteTargets, still stillPath: String, movie moviePath: String, tail: Bool, movieUnchanged: Bool = false,
+                              replaced: (still: Bool, movie: Bool) = (false, false)) throws {
+        var checks: [(path: String, report: String, replaced: Bool)] = []
+        if outputs.still == stillPath { checks.append((stillPath, stillPath, false)) }
+        checks.append((WritePermission.directory(of: targets.still), outputs.still, false))
+        if replaced.still { checks.append((targets.still, stillPath, true)) }
+        if outputs.movie == moviePath && !movieUnchanged { checks.append((moviePath, moviePath, false)) }
+        if !tail && !movieUnchanged { checks.append((WritePermission.directory(of: targets.movie), outputs.movie, false)) }
+        if replaced.movie && outputs.movie == moviePath && !movieUnchanged { checks.append((targets.movie, moviePath, true)) }
         for check in checks {
-            do { try WritePermission.require(check.path) } catch {
+            do {
+                if check.replaced { try WritePermission.requireReplaceable(check.path) } else { try WritePermission.require(check.path) }
+            } catch {
                 let reason = (error as? ParseError)?.message ?? "\(error)"
                 let dirNote = check.path == check.report ? "" : " (in \(check.path))"
                 throw LivePhotoError(path: check.report, reason: "cannot write: \(reason)\(dirNote)", category: .refused, errno: (error as? ParseError)?.errno)

@@ -63,6 +63,8 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var status: Status
     /// How the movie was written (`none` when it was not).
     public var movieWrite: MovieWriteMethod
+    /// How the still was written (`none` when it was not).
+    public var stillWrite: StillWriteMethod = .none
     /// What happened (or would happen) to the still-image-time track: `kept` as it was (also
     /// when already paired), its sample `moved`, or a new one `added`.
     public var stillImageTime: StillImageTimeOutcome

@@ -32,11 +32,8 @@ enum ExifIdentifierRewrite {
                         facts: () throws -> RequiredExifTags.ImageFacts) throws -> [UInt8] {
         let original = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
         let found = try original.makerNote()
-        // libexif reads Make (to name a foreign note's maker) and cross-checks the result; it
-        // loads only APP1-style data ("Exif\0\0" first) and never sees MakerNote bytes.
-        let reader = try ExifBlock(payload: JPEGSegment.exifHeader + tiff, hidingMakerNoteAt: found?.payloadRange)
         let note: [UInt8]
-        switch MakerNoteKind.classify(makerNote: found?.bytes, make: reader.make) {
+        switch MakerNoteKind.classify(makerNote: found?.bytes, make: original.make) {
         case .apple:
             guard let found else { throw ParseError(.invalidValue, "no MakerNote", path: original.path) }
             note = try AppleMakerNoteEdit.settingIdentifier(found.bytes, to: identifier, baseOffset: found.fileOffset, path: path + "/MakerNote")
@@ -49,17 +46,20 @@ enum ExifIdentifierRewrite {
         let added = original.directories[.exif] == nil ? RequiredExifTags.exifIFD(try facts(), bigEndian: !original.littleEndian) : []
         let patch = try ExifMakerNotePatch.apply(note: note, to: original, exifIFDFields: added)
         try ExifPreservationCheck.verify(original: original, patch: patch, makerNote: note, addedToExifIFD: added)
-        try crossCheck(patch, against: reader, makerNote: note, path: path, hadMakerNote: found != nil)
+        try crossCheck(patch, original: tiff, originalMakerNote: found?.payloadRange, makerNote: note, path: path)
         return patch.tiff
     }
 
     /// libexif, an independent reader, must find in the new block what it found in the old
     /// (Make, Model, Orientation, through the IFD pointers the patch may have moved) and the
     /// MakerNote at its new size (unless libexif did not load the old one either). Skipped for
-    /// a block past what libexif loads (64 KB).
-    private static func crossCheck(_ patch: ExifMakerNotePatch, against before: ExifBlock, makerNote: [UInt8], path: String, hadMakerNote: Bool) throws {
+    /// a block past what libexif loads (64 KB). libexif loads only APP1-style data ("Exif\0\0"
+    /// first) and never sees MakerNote bytes.
+    private static func crossCheck(_ patch: ExifMakerNotePatch, original tiff: [UInt8], originalMakerNote: Range<Int>?, makerNote: [UInt8], path: String) throws {
         let payload = JPEGSegment.exifHeader + patch.tiff
-        guard payload.count <= ExifBlock.maxPayload else { return }
+        guard payload.count <= ExifBlock.maxPayload, tiff.count + ExifTIFF.exifHeaderLength <= ExifBlock.maxPayload else { return }
+        let before = try ExifBlock(payload: JPEGSegment.exifHeader + tiff, hidingMakerNoteAt: originalMakerNote)
+        let hadMakerNote = originalMakerNote != nil
         let shifted = patch.makerNoteRange.lowerBound + ExifTIFF.exifHeaderLength ..< patch.makerNoteRange.upperBound + ExifTIFF.exifHeaderLength
         let after = try ExifBlock(payload: payload, hidingMakerNoteAt: shifted)
         let seesNote = !hadMakerNote || before.makerNoteBytes != nil

@@ -186,6 +186,18 @@ struct ExifTIFF {
     /// The MakerNote entry of the Exif IFD.
     var makerNoteEntry: Entry? { entry(ExifTIFF.makerNoteTag, in: .exif) }
 
+    /// IFD0 Make and Model, trimmed; read here rather than through libexif, which loads at
+    /// most 64 KB (a HEIF Exif item may be larger).
+    var make: String? { ascii(0x010F, in: .ifd0) }
+    var model: String? { ascii(0x0110, in: .ifd0) }
+
+    /// IFD0 Orientation: the first SHORT of the entry (1...8 in valid files).
+    var orientation: Int? {
+        guard let e = entry(0x0112, in: .ifd0), e.type == TIFFType.short, e.count >= 1, let bytes = valueBytes(e), bytes.count >= 2 else { return nil }
+        let a = Int(bytes[bytes.startIndex]), b = Int(bytes[bytes.startIndex + 1])
+        return littleEndian ? b << 8 | a : a << 8 | b
+    }
+
     /// The MakerNote value bytes, their range within an APP1-style payload ("Exif\0\0" + this
     /// TIFF, what libexif loads) and their file offset. Throws when the entry exists but its
     /// value lies outside the EXIF data.

@@ -26,13 +26,12 @@ public enum TIFFExif {
     public static func summary(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> ExifSummary {
         let parsed = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
         let found = try parsed.makerNote()
-        let block = try ExifBlock(payload: JPEGSegment.exifHeader + tiff, hidingMakerNoteAt: found?.payloadRange)
-        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: block.make)
+        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: parsed.make)
         var apple: AppleMakerNote? = nil
         if kind == .apple, let found {
             apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
         }
-        var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: block.make, model: block.model, orientation: block.orientation)
+        var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: parsed.make, model: parsed.model, orientation: parsed.orientation)
         summary.warnings = parsed.damaged.sorted { $0.key.rawValue < $1.key.rawValue }.map { dir, error in
             "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description)"
         }
