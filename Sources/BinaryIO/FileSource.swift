@@ -114,17 +114,13 @@ public final class FileSource {
     }
 
     private func readFully(into raw: UnsafeMutableRawBufferPointer, at offset: UInt64, context: String) throws {
-        let count = raw.count
-        var done = 0
-        while done < count {
-            let n = pread(fd, raw.baseAddress! + done, count - done, off_t(baseOffset + offset) + off_t(done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ParseError.system(Errno.current, "read failed", path: context, offset: offset + UInt64(done))
-            }
-            if n == 0 { throw ParseError(.truncated, "file shrank while reading", path: context, offset: offset + UInt64(done)) }
-            done += n
+        let done: Int
+        do {
+            done = try PositionedRead.read(into: raw, from: fd, at: baseOffset + offset)
+        } catch let failure as PositionedRead.Failure {
+            throw ParseError.system(failure.errno, "read failed", path: context, offset: offset + UInt64(failure.bytesRead))
         }
+        if done < raw.count { throw ParseError(.truncated, "file shrank while reading", path: context, offset: offset + UInt64(done)) }
     }
 
     /// Reads up to `count` bytes at `offset` (fewer at end of file).

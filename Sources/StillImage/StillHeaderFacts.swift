@@ -51,12 +51,8 @@ extension StillImageReader {
             facts.width = frame.width
             facts.height = frame.height
         }
-        guard let segment = structure.exifSegment else { return facts }
-        let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")
-        let tiff = try ExifTIFF(payload: payload, payloadOffset: segment.payloadOffset)
-        if let found = try tiff.makerNote(), AppleMakerNote.isApple(found.bytes) {
-            facts.contentIdentifier = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset).contentIdentifier
-        }
+        guard let tiff = try ExifTIFF.read(source, structure) else { return facts }
+        facts.contentIdentifier = try tiff.appleContentIdentifier()
         if let e = tiff.entry(StillHeaderFacts.orientationTag, in: .ifd0), let o = tiff.scalarLong(e), (1...8).contains(o) {
             facts.orientation = Int(o)
         }

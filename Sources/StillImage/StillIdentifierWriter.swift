@@ -24,34 +24,15 @@ public enum StillIdentifierWriter {
         try validate(identifier)
         let source = try StillHeaderWindow.open(sourcePath)
         let structure = try JPEGStructure.read(source)
-
-        let payload: [UInt8]
-        let keepBefore: UInt64   // bytes [0, keepBefore) copied before the new APP1
-        let resumeAt: UInt64     // bytes [resumeAt, EOF) copied after it
-        if let exif = structure.exifSegment {
-            let old = try source.read(at: exif.payloadOffset, count: exif.payloadLength, path: "APP1/Exif")
-            payload = try ExifIdentifierRewrite.rewrite(payload: old, payloadOffset: exif.payloadOffset,
-                                                        identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote,
-                                                        facts: { try RequiredExifTags.facts(source, structure) })
-            keepBefore = exif.offset
-            resumeAt = exif.endOffset
-        } else {
-            payload = try ExifIdentifierRewrite.minimal(identifier: identifier, facts: try RequiredExifTags.facts(source, structure))
-            let leadingAPP0 = structure.segments.prefix { $0.isAPP(0) }
-            keepBefore = leadingAPP0.last?.endOffset ?? 2
-            resumeAt = keepBefore
-        }
+        let edit = try JPEGExifEdit(source: source, structure: structure, identifier: identifier, replaceForeignMakerNote: replaceForeignMakerNote)
 
         // The new file takes the source's owner, mode and extended attributes (in place the
         // source is the target; with -o DIR it is the input, as `cp -p` would).
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: sourcePath)
         do {
-            try writer.copy(from: source, offset: 0, count: keepBefore)
-            var segment = ByteWriter(capacity: payload.count + 4)
-            segment.u8(0xFF); segment.u8(JPEGMarker.app1); segment.u16(UInt16(payload.count + 2))
-            segment.append(payload)
-            try writer.write(segment.bytes)
-            try writer.copy(from: source, offset: resumeAt, count: source.size - resumeAt)
+            try writer.copy(from: source, offset: 0, count: edit.replaced.lowerBound)
+            try writer.write(edit.segment)
+            try writer.copy(from: source, offset: edit.replaced.upperBound, count: source.size - edit.replaced.upperBound)
             try writer.sync()
             try verifyWritten(writer.temporaryPath, identifier: identifier, scanBytes: source.size - structure.scanStart)
         } catch {
@@ -74,13 +55,10 @@ public enum StillIdentifierWriter {
     static func verifyWritten(_ path: String, identifier: String, scanBytes: UInt64) throws {
         let written = try StillHeaderWindow.open(path)
         let structure = try JPEGStructure.read(written)
-        guard written.size - structure.scanStart == scanBytes, let exif = structure.exifSegment else {
+        guard written.size - structure.scanStart == scanBytes, let tiff = try ExifTIFF.read(written, structure) else {
             throw ParseError(.invalidValue, "the written file does not read back as expected", path: "JPEG")
         }
-        let payload = try written.read(at: exif.payloadOffset, count: exif.payloadLength)
-        let tiff = try ExifTIFF(payload: payload, payloadOffset: exif.payloadOffset)
-        guard let note = try tiff.makerNote(),
-              try AppleMakerNote.parse(note.bytes, baseOffset: note.fileOffset).contentIdentifier == identifier else {
+        guard try tiff.appleContentIdentifier() == identifier else {
             throw ParseError(.invalidValue, "the written file's MakerNote does not hold the identifier", path: "APP1/Exif/MakerNote")
         }
     }

@@ -74,11 +74,6 @@ extension StillImageReader {
     }
 
     public static func contentIdentifier(source: FileSource) throws -> String? {
-        let structure = try JPEGStructure.read(source)
-        guard let segment = structure.exifSegment else { return nil }
-        let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")
-        let tiff = try ExifTIFF(payload: payload, payloadOffset: segment.payloadOffset)
-        guard let found = try tiff.makerNote(), AppleMakerNote.isApple(found.bytes) else { return nil }
-        return try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset).contentIdentifier
+        try ExifTIFF.read(source, JPEGStructure.read(source))?.appleContentIdentifier()
     }
 }

@@ -21,20 +21,21 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         var reports: [InspectJSONEntry] = []
-        var status = ExitStatus.ok
+        var statuses: [ExitStatus] = []
         for path in files {
             do {
                 let report = try Inspector.inspect(path: path)
                 reports.append(.report(report))
                 if !json { print(InspectText.render(report)) }
             } catch {
-                status = max(status, Console.report(error, path: path))
+                statuses.append(Console.report(error, path: path))
                 reports.append(.failure(path: path, error: LivePhotoError.wrap(error, path: path).reason))
             }
         }
         if json {
             print(files.count == 1 ? Console.json(reports[0]) : Console.json(reports))
         }
+        let status = ExitStatus.combined(statuses)
         if status != .ok { throw ExitCode(status) }
     }
 }

@@ -85,12 +85,8 @@ struct MakeCommand: ParsableCommand {
         switch try inputs() {
         case .folders(let folders): try runBatch(folders, options: options)
         case .movies(let movies):
-            var worst = ExitStatus.ok
-            for movie in movies {
-                let code = runSingle(movie, options: options, jsonLines: movies.count > 1)
-                if code != .ok && (worst == .ok || worst == .invalidPair) { worst = code }
-            }
-            if worst != .ok { throw ExitCode(worst) }
+            let code = ExitStatus.combined(movies.map { runSingle($0, options: options, jsonLines: movies.count > 1) })
+            if code != .ok { throw ExitCode(code) }
         }
     }
 

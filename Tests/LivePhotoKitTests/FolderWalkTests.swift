@@ -79,6 +79,30 @@ struct FolderWalkTests {
         #expect(listed.unreadable.isEmpty)
     }
 
+    @Test("make DIR reports the walk's own reason for a file it could not read, as scan does")
+    func makeReportsTheWalksReason() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(mkfifo(dir.appendingPathComponent("pipe.mov").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("gone.mov").path, withDestinationPath: "missing.mov")
+        let (_, outcomes) = BatchOperations.make(roots: [dir.path], options: MakeOptions(), jobs: 1)
+        let errors = Set(outcomes.compactMap(\.error))
+        #expect(errors == [dir.path + "/pipe.mov: not a regular file",
+                           dir.path + "/gone.mov: broken symbolic link (its target does not exist)"])
+        #expect(BatchOperations.exitCode(outcomes, scan: LibraryScan(findings: [], filesRead: 0, unreadableFolders: [])) == .unreadable)
+    }
+
+    @Test("one exit-code rule for every batch: unreadable over refused over invalid, 3 with an unreadable folder")
+    func oneExitCodeRule() {
+        #expect(ExitStatus.combined([]) == .ok)
+        #expect(ExitStatus.combined([.ok, .invalidPair, .ok]) == .invalidPair)
+        #expect(ExitStatus.combined([.invalidPair, .unreadable]) == .unreadable)
+        #expect(ExitStatus.combined([.refused, .unreadable, .invalidPair]) == .unreadable)
+        #expect(ExitStatus.combined([.invalidPair, .refused]) == .refused)
+        #expect(ExitStatus.combined([.ok], unreadableFolders: true) == .unreadable)
+        #expect(ExitStatus.combined([.refused], unreadableFolders: true) == .unreadable)
+    }
+
     @Test("symbolic link loops are reported as loops; a linked folder is walked once")
     func symlinkLoops() throws {
         let dir = try Support.tempDir()

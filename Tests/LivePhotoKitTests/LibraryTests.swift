@@ -127,6 +127,20 @@ struct LibraryTests {
         #expect(scan.count(.duplicateIdentifier) == 1 && scan.count(.stillWithoutMovie) == 0)
     }
 
+    @Test("scan: a library of copies names eight in the duplicate-identifier detail and lists every one in copies")
+    func manyCopies() throws {
+        let root = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Copies of one still carrying an identifier, each with no movie.
+        let names = (0..<20).map { String(format: "IMG_%04d.JPG", $0) }
+        for name in names { _ = try Support.copy(Support.fixture("still-apple-makernote.jpg"), to: root, as: name) }
+        let scan = LibraryScanner.scan([root.path], jobs: 2)
+        let duplicate = try #require(scan.findings.first { $0.finding == .duplicateIdentifier })
+        #expect(duplicate.copies == names.map { root.appendingPathComponent($0).path })
+        let shown = names.prefix(8).map { root.appendingPathComponent($0).path }.joined(separator: ", ")
+        #expect(duplicate.detail?.hasSuffix(": \(shown) and 12 more") == true, "\(duplicate.detail ?? "")")
+    }
+
     @Test("batch pair pairs every candidate, leaves mismatches, reports the bad file and goes on")
     func batchPair() throws {
         let lib = try Library()

@@ -37,7 +37,7 @@ import Foundation
     }
 
     @Test func anEmptyPacketTakesNewProperties() throws {
-        let p = XMPPacket.empty()
+        let p = try XMPPacket.empty()
         p.set(Self.camera, "1")
         p.setContainerDirectory([XMPContainerItem(semantic: "MotionPhoto", mime: "video/mp4", length: 7)])
         let again = try XMPPacket.fromSegmentPayload(p.segmentPayload())
@@ -84,7 +84,7 @@ import Foundation
     }
 
     @Test func aPacketThatFitsStaysOneSegment() throws {
-        let p = XMPPacket.empty()
+        let p = try XMPPacket.empty()
         #expect(try ExtendedXMP.segments(p, keeping: []).count == 1)
     }
 }

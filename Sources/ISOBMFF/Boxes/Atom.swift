@@ -59,12 +59,7 @@ public final class Atom {
     public func serialize(into w: inout ByteWriter) {
         if isTerminator { w.u32(0); return }
         let total = size
-        let large = usedLargeSize || total > UInt64(UInt32.max)
-        if large {
-            w.u32(1); w.fourCC(type); w.u64(total)
-        } else {
-            w.u32(UInt32(total)); w.fourCC(type)
-        }
+        BoxHeader.write(type: type, size: total, large: usedLargeSize, into: &w)
         if let userType { w.append(userType) }
         w.append(prefix)
         if let children { for c in children { c.serialize(into: &w) } } else { w.append(payload) }

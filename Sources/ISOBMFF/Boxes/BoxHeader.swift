@@ -70,6 +70,28 @@ public struct BoxHeader: Equatable, Sendable {
     }
 }
 
+extension BoxHeader {
+    /// Writes the header of a box of `size` bytes in all (header included): a 32-bit size, or
+    /// size 1 and a 64-bit `largesize` when `large` or when the size needs it. The caller's
+    /// `size` counts the header it asks for (16 bytes in the 64-bit form).
+    public static func write(type: FourCC, size: UInt64, large: Bool = false, into w: inout ByteWriter) {
+        if large || size > UInt64(UInt32.max) {
+            w.u32(1); w.fourCC(type); w.u64(size)
+        } else {
+            w.u32(UInt32(size)); w.fourCC(type)
+        }
+    }
+
+    /// The header of a box holding `payloadSize` bytes: 8 bytes, or 16 when the box would not
+    /// fit a 32-bit size.
+    public static func bytes(type: FourCC, payloadSize: UInt64) -> [UInt8] {
+        var w = ByteWriter(capacity: 16)
+        let compact = payloadSize + 8 <= UInt64(UInt32.max)
+        write(type: type, size: payloadSize + (compact ? 8 : 16), large: !compact, into: &w)
+        return w.bytes
+    }
+}
+
 extension FourCC {
     /// Compared for every box header: made once, not from a string literal each time.
     static let uuid: FourCC = "uuid"

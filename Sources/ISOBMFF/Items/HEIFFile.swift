@@ -38,7 +38,9 @@ public struct HEIFFile {
     public init(source: FileSource) throws {
         self.source = source
         topLevel = try TopLevelBoxes.scan(source, tailAfter: "meta")
-        (majorBrand, compatibleBrands) = try HEIFFile.readBrands(source, topLevel)
+        let fileType = try FileTypeBox.read(source, topLevel)
+        majorBrand = fileType?.majorBrand
+        compatibleBrands = fileType?.compatibleBrands ?? []
         let metas = topLevel.all("meta")
         guard let metaHeader = metas.first else {
             throw ParseError(.invalidValue, "no top-level 'meta' box: not a HEIF image", path: "", offset: 0)
@@ -118,16 +120,6 @@ public struct HEIFFile {
     /// Where bytes appended to this file go so that they stay boxes: before someone's trailer
     /// (which stays last), else at the end of what is kept.
     public var appendOffset: UInt64 { trailerOffset ?? keptLength }
-
-    static func readBrands(_ source: FileSource, _ topLevel: TopLevelBoxes) throws -> (FourCC?, [FourCC]) {
-        guard let ftyp = topLevel.first("ftyp"), ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 else { return (nil, []) }
-        var r = ByteReader(try source.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize), path: "ftyp"), baseOffset: ftyp.payloadOffset, path: "ftyp")
-        let major = try r.readFourCC()
-        _ = try r.readUInt32()
-        var brands: [FourCC] = []
-        while r.remaining >= 4 { brands.append(try r.readFourCC()) }
-        return (major, brands)
-    }
 
     /// Derived images (`dimg`: a grid from its tiles, an overlay, an identity transform) must not
     /// refer back to themselves; a loop would send any reader that follows them round forever.

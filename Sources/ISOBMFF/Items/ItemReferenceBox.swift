@@ -65,7 +65,7 @@ public struct ItemReferenceBox: Equatable, Sendable {
         w.u8(wide ? 1 : 0); w.u24(flags)
         for ref in references {
             let size = 8 + (wide ? 4 : 2) + 2 + ref.toItemIDs.count * (wide ? 4 : 2)
-            w.u32(UInt32(size)); w.fourCC(ref.type)
+            BoxHeader.write(type: ref.type, size: UInt64(size), into: &w)
             if wide { w.u32(ref.fromItemID) } else { w.u16(UInt16(ref.fromItemID)) }
             w.u16(UInt16(ref.toItemIDs.count))
             for id in ref.toItemIDs { if wide { w.u32(id) } else { w.u16(UInt16(id)) } }

@@ -32,17 +32,9 @@ public struct MovieFile {
         if let moof = topLevel.first("moof") {
             throw ParseError(.unsupported, "fragmented movie (moof) is not supported", path: "moof", offset: moof.offset)
         }
-        if let ftyp = topLevel.first("ftyp"), ftyp.payloadSize >= 8, ftyp.payloadSize <= 4096 {
-            var r = ByteReader(try source.read(at: ftyp.payloadOffset, count: Int(ftyp.payloadSize), path: "ftyp"), baseOffset: ftyp.payloadOffset, path: "ftyp")
-            majorBrand = try r.readFourCC()
-            _ = try r.readUInt32()
-            var brands: [FourCC] = []
-            while r.remaining >= 4 { brands.append(try r.readFourCC()) }
-            compatibleBrands = brands
-        } else {
-            majorBrand = nil
-            compatibleBrands = []
-        }
+        let fileType = try FileTypeBox.read(source, topLevel)
+        majorBrand = fileType?.majorBrand
+        compatibleBrands = fileType?.compatibleBrands ?? []
         let moovs = topLevel.all("moov")
         guard let moov = moovs.first else {
             // An ISO-BMFF image (HEIC/AVIF: ftyp + meta, no moov) lands here; say which brand it is.

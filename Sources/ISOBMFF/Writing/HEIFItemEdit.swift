@@ -118,7 +118,7 @@ public struct HEIFItemEdit {
                 edited.items[index].extents = [.init(offset: inBase ? 0 : newSize + 8, length: UInt64(data.count))]
                 var w = ByteWriter(capacity: data.count + 8 + TailAppendMarker.size)
                 if let marker { w.append(marker.bytes) }
-                w.u32(UInt32(data.count + 8)); w.fourCC("mdat"); w.append(data)
+                w.append(BoxHeader.bytes(type: "mdat", payloadSize: UInt64(data.count))); w.append(data)
                 appended = w.bytes
             }
             metaAtom = HEIFItemEdit.replacing(in: file.meta, iloc: try edited.widenedAtom(),

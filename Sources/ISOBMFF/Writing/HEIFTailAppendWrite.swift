@@ -22,7 +22,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
     private let oldBytes: [UInt8]
     /// For `settleInPlace()`: where the item's old bytes are, and the `meta` patch back to them.
     private let settle: (offset: UInt64, data: [UInt8], metaOffset: UInt64, metaBytes: [UInt8])?
-    private var fd: Int32 = -1
+    private var file: InPlaceFileEdit?
     private var state: State = .planned
     private enum State { case planned, prepared, committed, finished }
 
@@ -63,58 +63,53 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
     /// complete, paired file (at worst with the appended box still there).
     public func settleInPlace() {
         guard state == .committed, let settle else { return }
-        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd); fd = -1; state = .finished }
+        guard let file = InPlaceFileEdit(reopening: path, originalSize: originalSize) else { return }
+        defer { file.close(); state = .finished }
         do {
-            try writeAll(settle.data, at: settle.offset)
-            guard fsync(fd) == 0 else { return }
-            try writeAll(settle.metaBytes, at: settle.metaOffset)
-            guard fsync(fd) == 0 else { return }
-            _ = ftruncate(fd, off_t(originalSize))
-            _ = fsync(fd)
+            try file.write(settle.data, at: settle.offset)
+            try file.sync()
+            try file.write(settle.metaBytes, at: settle.metaOffset)
+            try file.sync()
+            file.cutToOriginalSize()
         } catch {}
     }
-
-    deinit { if fd >= 0 { close(fd) } }
 
     /// Bytes this edit writes in all: the appended box and the patch of `meta`.
     public var bytesWritten: Int { appended.count + newBytes.count }
 
     public func prepare() throws {
         precondition(state == .planned)
-        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
-        var st = stat()
-        guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize,
-              try readBack(at: patchOffset, count: oldBytes.count) == oldBytes else {
-            close(fd); fd = -1; state = .finished
-            throw ParseError(.io, "file changed while pairing")
-        }
+        let file: InPlaceFileEdit
         do {
-            try writeAll(appended, at: originalSize)
-            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
+            file = try InPlaceFileEdit(path: path, originalSize: originalSize)
+            guard file.read(count: oldBytes.count, at: patchOffset) == oldBytes else { throw ParseError(.io, "file changed while pairing") }
         } catch {
-            _ = ftruncate(fd, off_t(originalSize))
-            _ = fsync(fd)
-            close(fd); fd = -1
             state = .finished
             throw error
         }
+        do {
+            try file.write(appended, at: originalSize)
+            try file.sync()
+        } catch {
+            file.cutToOriginalSize()
+            state = .finished
+            throw error
+        }
+        self.file = file
         state = .prepared
     }
 
     public func commit() throws {
         precondition(state == .prepared)
         do {
-            try writeAll(newBytes, at: patchOffset)
-            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
+            try file?.write(newBytes, at: patchOffset)
+            try file?.sync()
         } catch {
             abort()
             throw error
         }
         state = .committed
-        close(fd); fd = -1
+        file = nil
     }
 
     /// Before commit: removes the appended bytes. After a commit whose result failed a later
@@ -122,30 +117,16 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
     public func abort() {
         switch state {
         case .prepared:
-            _ = try? writeAll(oldBytes, at: patchOffset)
-            _ = ftruncate(fd, off_t(originalSize))
-            _ = fsync(fd)
-            close(fd); fd = -1
+            _ = try? file?.write(oldBytes, at: patchOffset)
+            file?.cutToOriginalSize()
+            file = nil
         case .committed:
-            fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-            guard fd >= 0 else { break }
-            _ = try? writeAll(oldBytes, at: patchOffset)
-            _ = fsync(fd)
-            _ = ftruncate(fd, off_t(originalSize))
-            _ = fsync(fd)
-            close(fd); fd = -1
+            guard let file = InPlaceFileEdit(reopening: path, originalSize: originalSize) else { break }
+            _ = try? file.write(oldBytes, at: patchOffset)
+            _ = try? file.sync()
+            file.cutToOriginalSize()
         default: break
         }
         state = .finished
-    }
-
-    private func readBack(at offset: UInt64, count: Int) throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: count)
-        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(offset)) }
-        return n == count ? buffer : []
-    }
-
-    private func writeAll(_ bytes: [UInt8], at offset: UInt64) throws {
-        try PositionedWrite.writeAll(bytes, to: fd, at: offset)
     }
 }

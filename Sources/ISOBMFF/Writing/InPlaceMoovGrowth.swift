@@ -24,7 +24,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
     private let newBytes: [UInt8]
     private var oldBytes: [UInt8] = []
     private var journal: OverwriteJournal?
-    private var fd: Int32 = -1
+    private var file: InPlaceFileEdit?
     private var state: State = .planned
     private enum State { case planned, prepared, finished }
     /// After a failed `commit()`: whether the old bytes are back (the movie is its original).
@@ -58,10 +58,8 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
         guard UInt64(bytes.count) <= capacity else { return nil }
         let rest = capacity - UInt64(bytes.count)
         var w = ByteWriter(capacity: 16)
-        if rest > UInt64(UInt32.max) {
-            w.u32(1); w.fourCC("free"); w.u64(rest)
-        } else if rest >= 8 {
-            w.u32(UInt32(rest)); w.fourCC("free")
+        if rest >= 8 {
+            BoxHeader.write(type: "free", size: rest, into: &w)
         } else if rest > 0 {
             return nil   // no box is smaller than 8 bytes
         }
@@ -77,25 +75,19 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
         self.newBytes = newBytes
     }
 
-    deinit { if fd >= 0 { close(fd) } }
-
     /// Bytes written into the movie.
     public var bytesWritten: Int { newBytes.count }
 
     /// Saves the old bytes of the region in the journal; the movie itself is not touched.
     public func prepare() throws {
         precondition(state == .planned)
-        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
         do {
-            var st = stat()
-            guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize else { throw ParseError(.io, "file changed while pairing") }
-            oldBytes = [UInt8](repeating: 0, count: newBytes.count)
-            let n = oldBytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(offset)) }
-            guard n == newBytes.count else { throw ParseError.system(Errno.current, "cannot read the movie back") }
+            let file = try InPlaceFileEdit(path: path, originalSize: originalSize)
+            guard let old = file.read(count: newBytes.count, at: offset) else { throw ParseError.system(Errno.current, "cannot read the movie back") }
+            oldBytes = old
             journal = try OverwriteJournal(target: path, offset: offset, oldBytes: oldBytes, fileSize: originalSize)
+            self.file = file
         } catch {
-            close(fd); fd = -1
             state = .finished
             throw error
         }
@@ -109,15 +101,16 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
     /// journal stays for the next run.
     public func commit() throws {
         precondition(state == .prepared)
-        defer { close(fd); fd = -1; state = .finished }
+        guard let file else { preconditionFailure("prepared without a file") }
+        defer { file.close(); self.file = nil; state = .finished }
         do {
             let half = newBytes.count / 2
-            try PositionedWrite.writeAll(Array(newBytes[..<half]), to: fd, at: offset)
+            try file.write(Array(newBytes[..<half]), at: offset)
             FaultInjection.reach(.movieOverwriting)
-            try PositionedWrite.writeAll(Array(newBytes[half...]), to: fd, at: offset + UInt64(half))
-            guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
+            try file.write(Array(newBytes[half...]), at: offset + UInt64(half))
+            try file.sync()
         } catch {
-            if (try? PositionedWrite.writeAll(oldBytes, to: fd, at: offset)) != nil, fsync(fd) == 0 {
+            if (try? file.write(oldBytes, at: offset)) != nil, (try? file.sync()) != nil {
                 journal?.remove()
                 restoredAfterFailure = true
             }
@@ -131,7 +124,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
     public func abort() {
         guard state == .prepared else { return }
         journal?.remove()
-        close(fd); fd = -1
+        file = nil
         state = .finished
     }
 }

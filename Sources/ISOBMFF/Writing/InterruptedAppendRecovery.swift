@@ -89,10 +89,10 @@ public enum InterruptedAppendRecovery {
 
     /// Puts `path` back as it was before `append`, each step fsynced (see `undo(fd:_:)`).
     public static func undo(path: String, _ append: InterruptedAppend) throws {
-        let fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
-        defer { close(fd) }
-        try undo(fd: fd, append)
+        guard let file = InPlaceFileEdit(reopening: path, originalSize: append.start) else {
+            throw ParseError.system(Errno.current, "cannot open for writing")
+        }
+        try undo(fd: file.descriptor, append)
     }
 
     /// Cuts the append and writes a size field of 0 back. With a size to put back, the cut

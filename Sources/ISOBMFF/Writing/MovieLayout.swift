@@ -109,15 +109,13 @@ struct MovieLayout {
             // Only the header: the payload is copied from the source.
             let size = UInt64(Self.explicitHeaderSize(h)) + h.payloadSize
             var w = ByteWriter(capacity: 32)
-            if size <= UInt64(UInt32.max) { w.u32(UInt32(size)); w.fourCC(h.type) } else { w.u32(1); w.fourCC(h.type); w.u64(size) }
+            BoxHeader.write(type: h.type, size: size, into: &w)
             if let user = h.userType { w.append(user) }
             return w.bytes
         case .movie: return moovBytes
         case .atom(let a): return a.serialized()
         case .appendedMedia:
-            var w = ByteWriter(capacity: 8 + plan.appendedMedia.count)
-            w.u32(UInt32(8 + plan.appendedMedia.count)); w.fourCC("mdat"); w.append(plan.appendedMedia)
-            return w.bytes
+            return BoxHeader.bytes(type: "mdat", payloadSize: UInt64(plan.appendedMedia.count)) + plan.appendedMedia
         }
     }
 }

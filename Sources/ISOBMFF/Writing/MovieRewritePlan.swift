@@ -39,11 +39,7 @@ public final class MovieRewritePlan {
     }
 
     /// An `ftyp` atom declaring QuickTime.
-    public static func quickTimeFileType() -> Atom {
-        var w = ByteWriter()
-        w.fourCC("qt  "); w.u32(0); w.fourCC("qt  ")
-        return Atom(type: "ftyp", payload: w.bytes)
-    }
+    public static func quickTimeFileType() -> Atom { FileTypeBox.quickTime.atom() }
 }
 
 extension Atom {

@@ -27,7 +27,7 @@ public struct TailAppendMarker: Equatable, Sendable {
 
     public var bytes: [UInt8] {
         var w = ByteWriter(capacity: Self.size)
-        w.u32(UInt32(Self.size)); w.fourCC(Self.type); w.append(Self.magic)
+        BoxHeader.write(type: Self.type, size: UInt64(Self.size), into: &w); w.append(Self.magic)
         w.u64(originalLength); w.u64(sizeZeroBoxOffset ?? Self.noBox)
         return w.bytes
     }

@@ -30,7 +30,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     private let marker: TailAppendMarker
     /// Everything appended after the marker.
     private let appended: [UInt8]
-    private var fd: Int32 = -1
+    private var file: InPlaceFileEdit?
     private var state: State = .planned
     private enum State { case planned, prepared, finished }
 
@@ -64,8 +64,6 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     /// The new `moov` as it is appended (for reading it back before the commit).
     public let newMovie: [UInt8]
 
-    deinit { if fd >= 0 { close(fd) } }
-
     public func prepare() throws { try prepare(beforeFlush: {}) }
 
     /// `prepare()`, calling `beforeFlush` once the new bytes are written and before they are
@@ -73,12 +71,8 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     /// one journal commit on file systems that batch them, and are each complete anyway.
     public func prepare(beforeFlush: () -> Void) throws {
         precondition(state == .planned)
-        fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
-        var st = stat()
-        guard fstat(fd, &st) == 0, UInt64(st.st_size) == originalSize else {
-            throw ParseError(.io, "file changed while pairing")
-        }
+        let file = try InPlaceFileEdit(path: path, originalSize: originalSize)
+        self.file = file
         do {
             var bytes = marker.bytes
             var at = originalSize
@@ -105,7 +99,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
             FaultInjection.reach(.movieAppended)
         } catch {
             undoAppend()
-            close(fd); fd = -1
+            self.file = nil
             state = .finished
             throw error
         }
@@ -114,7 +108,8 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     /// Cuts the appended bytes and puts back a size field of 0: the original bytes again.
     private func undoAppend() {
-        try? InterruptedAppendRecovery.undo(fd: fd, InterruptedAppend(start: originalSize, sizeZeroBoxOffset: explicitSize?.offset))
+        guard let file else { return }
+        try? InterruptedAppendRecovery.undo(fd: file.descriptor, InterruptedAppend(start: originalSize, sizeZeroBoxOffset: explicitSize?.offset))
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -123,7 +118,7 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
 
     public func commit() throws {
         precondition(state == .prepared)
-        defer { close(fd); fd = -1; state = .finished }
+        defer { file = nil; state = .finished }
         try writeAll(FourCC("free").bytes, at: oldMovieTypeOffset)
         try flushData()
     }
@@ -134,17 +129,17 @@ public final class TailAppendMovieWrite: PreparedFileWrite {
     /// not part of either form of the movie (and the kept times are set after the commit), and
     /// skipping them spares the 4-byte retirement, which changes no size, a journal commit.
     private func flushData() throws {
-        guard fdatasync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
+        try file?.syncData()
     }
 
     public func abort() {
         guard state == .prepared else { return }
         undoAppend()
-        close(fd); fd = -1
+        file = nil
         state = .finished
     }
 
     private func writeAll(_ bytes: [UInt8], at offset: UInt64) throws {
-        try PositionedWrite.writeAll(bytes, to: fd, at: offset)
+        try file?.write(bytes, at: offset)
     }
 }

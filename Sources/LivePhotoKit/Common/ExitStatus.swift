@@ -26,4 +26,16 @@ public enum ExitStatus: Int32, Codable, Sendable, Comparable {
     }
 
     public static func < (a: ExitStatus, b: ExitStatus) -> Bool { a.rawValue < b.rawValue }
+
+    /// The one rule for a run over several files (every command, files or folders): the most
+    /// serious code any file gave, in the order below: a file that could not be read outranks a
+    /// refusal, and both outrank an invalid pair; `unreadable` when a folder could not be read.
+    public static func combined<S: Sequence>(_ statuses: S, unreadableFolders: Bool = false) -> ExitStatus where S.Element == ExitStatus {
+        statuses.reduce(unreadableFolders ? .unreadable : .ok) { a, b in
+            severity.firstIndex(of: a) ?? 0 >= severity.firstIndex(of: b) ?? 0 ? a : b
+        }
+    }
+
+    /// Least to most serious, for `combined`.
+    private static let severity: [ExitStatus] = [.ok, .invalidPair, .refused, .unreadable, .usage, .interrupted, .terminated]
 }

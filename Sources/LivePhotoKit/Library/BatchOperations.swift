@@ -93,10 +93,6 @@ public enum BatchOperations {
 
     /// The batch's exit code: an unreadable file (3) or a refusal (4) outranks an invalid pair (1).
     public static func exitCode(_ outcomes: [BatchOutcome], scan: LibraryScan) -> ExitStatus {
-        var code: ExitStatus = scan.unreadableFolders.isEmpty ? .ok : .unreadable
-        for o in outcomes where o.exitCode != .ok {
-            if code == .ok || (code == .invalidPair && o.exitCode != .invalidPair) { code = o.exitCode }
-        }
-        return code
+        ExitStatus.combined(outcomes.lazy.map(\.exitCode), unreadableFolders: !scan.unreadableFolders.isEmpty)
     }
 }

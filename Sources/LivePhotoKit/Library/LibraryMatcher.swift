@@ -98,12 +98,19 @@ public enum LibraryMatcher {
         return pairs
     }
 
+    /// How many copies a `duplicate-identifier` detail names.
+    static let duplicateCopiesNamed = 8
+
     /// One identifier carried by several stills or several movies (copies of a Live Photo).
     static func duplicate(_ id: String, stills: [Int], movies: [Int], _ files: [ScannedFile]) -> LibraryFinding {
         let count = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let copies = (stills + movies).map { files[$0].path }
+        // The text names a few copies (a library of copies would make one line of megabytes);
+        // `copies` in JSON lists them all.
+        let named = copies.prefix(duplicateCopiesNamed).joined(separator: ", ")
+            + (copies.count > duplicateCopiesNamed ? " and \(copies.count - duplicateCopiesNamed) more" : "")
         var finding = LibraryFinding(finding: .duplicateIdentifier, identifier: id,
-                                     detail: "\(id) is carried by \(count(stills.count, "still")) and \(count(movies.count, "movie")): \(copies.joined(separator: ", "))")
+                                     detail: "\(id) is carried by \(count(stills.count, "still")) and \(count(movies.count, "movie")): \(named)")
         finding.copies = copies
         return finding
     }

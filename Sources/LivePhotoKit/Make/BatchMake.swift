@@ -8,7 +8,8 @@ extension BatchOperations {
         let (list, unreadable) = LibraryScanner.listFiles(in: roots)
         scanProgress?.start(total: list.count)
         let scanned = ParallelWork.map(count: list.count, jobs: jobs, progress: { scanProgress?.update(done: $0) }) {
-            ScannedFile.read(path: list[$0].path, role: list[$0].role)
+            // A file the walk could not read keeps the walk's reason, as in `scan`.
+            ScannedFile.read(listed: list[$0].path, role: list[$0].role, problem: list[$0].problem)
         }
         scanProgress?.finish()
         let scan = LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadable)

@@ -84,8 +84,6 @@ public enum ConvertBatch {
 
     /// An unreadable file (3) or a refusal (4); the higher wins; unreadable folders count as 3.
     public static func exitCode(_ results: [ConvertResult], scan: LibraryScan?) -> ExitStatus {
-        var code: ExitStatus = (scan?.unreadableFolders.isEmpty ?? true) ? .ok : .unreadable
-        for r in results where r.exitCode != .ok { code = max(code, r.exitCode) }
-        return code
+        ExitStatus.combined(results.lazy.map(\.exitCode), unreadableFolders: !(scan?.unreadableFolders.isEmpty ?? true))
     }
 }

@@ -13,10 +13,7 @@ enum ConvertOutputNames {
 
     static func directory(for input: String, outputDirectory: String?) throws -> String {
         if let outputDirectory {
-            guard FileSystemCalls.exists(outputDirectory) else {
-                throw LivePhotoError(path: outputDirectory, reason: "no such directory", category: .refused)
-            }
-            guard FileSystemCalls.isDirectory(outputDirectory) else { throw LivePhotoError(path: outputDirectory, reason: "not a directory", category: .refused) }
+            try OutputDirectory.check(outputDirectory)
             return outputDirectory
         }
         return PathComponents.absoluteDirectory(of: input)

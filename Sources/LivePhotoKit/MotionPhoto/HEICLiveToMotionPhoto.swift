@@ -23,7 +23,7 @@ struct HEICLiveToMotionPhoto {
         if let xmpItemID {
             xmp = try XMPPacket(xml: file.itemBytes(xmpItemID, maximum: HEICMotionPhoto.maximumXMPItemSize))
         } else {
-            xmp = XMPPacket.empty()
+            xmp = try XMPPacket.empty()
         }
     }
 
@@ -31,17 +31,13 @@ struct HEICLiveToMotionPhoto {
     /// (the video where it was written, the timestamp, every sample, every other item's bytes),
     /// not yet in place.
     func prepare(targetPath: String, modeFrom: String, mp4: MovieFileImage, timestampUs: Int64, samples: UInt32) throws -> AtomicFileWriter {
-        for p in MotionPhotoXMP.all { xmp.remove(p) }
-        xmp.set(MotionPhotoXMP.motionPhoto, "1")
-        xmp.set(MotionPhotoXMP.version, "1")
-        xmp.set(MotionPhotoXMP.presentationTimestamp, String(timestampUs))
         // Walked back from the end of the file, the video item starts at the MP4's first byte;
         // the `mpvd` box header between the HEIF still and the MP4 is the primary's padding.
         let header = HEICLiveToMotionPhoto.mpvdHeader(payloadSize: mp4.size)
-        xmp.setContainerDirectory(MotionPhotoXMP.paddingOnEveryItem([
+        MotionPhotoXMP.write(into: xmp, timestampUs: timestampUs, directory: [
             XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/heic", length: 0, padding: UInt64(header.count)),
             XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: mp4.size),
-        ]))
+        ])
         let newItem = xmpItemID == nil
             ? HEIFItemEdit.NewItem(type: "mime", describes: file.primaryItemID, contentType: HEICMotionPhoto.xmpContentType) : nil
         let edit = try HEIFItemEdit(file: file, replacing: xmpItemID, newItem: newItem, data: xmp.xmlBytes(), allowInPlace: true)
@@ -68,12 +64,6 @@ struct HEICLiveToMotionPhoto {
 
     /// A top-level `mpvd` box header; a 64-bit size for a video of 4 GiB or more.
     static func mpvdHeader(payloadSize: UInt64) -> [UInt8] {
-        var w = ByteWriter()
-        if payloadSize + 8 <= UInt64(UInt32.max) {
-            w.u32(UInt32(payloadSize + 8)); w.fourCC("mpvd")
-        } else {
-            w.u32(1); w.fourCC("mpvd"); w.u64(payloadSize + 16)
-        }
-        return w.bytes
+        BoxHeader.bytes(type: "mpvd", payloadSize: payloadSize)
     }
 }

@@ -18,7 +18,7 @@ struct JPEGLiveToMotionPhoto {
     /// Reads the still and builds its new XMP (before any name is chosen, so `--dry-run`
     /// reports the same errors as a real run).
     init(stillPath: String, samsungTrailer: Bool, mp4Size: UInt64, timestampUs: Int64, warnings: inout [String]) throws {
-        var xmp = XMPPacket.empty()
+        var xmp = try XMPPacket.empty()
         do {
             source = try StillHeaderWindow.open(stillPath)
             structure = try JPEGStructure.read(source)
@@ -47,11 +47,7 @@ struct JPEGLiveToMotionPhoto {
         }
         kept.insert(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/jpeg", length: 0, padding: padding), at: 0)
         kept.append(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: mp4Size + UInt64(footer.count)))
-        for p in MotionPhotoXMP.all { xmp.remove(p) }
-        xmp.set(MotionPhotoXMP.motionPhoto, "1")
-        xmp.set(MotionPhotoXMP.version, "1")
-        xmp.set(MotionPhotoXMP.presentationTimestamp, String(timestampUs))
-        xmp.setContainerDirectory(MotionPhotoXMP.paddingOnEveryItem(kept))
+        MotionPhotoXMP.write(into: xmp, timestampUs: timestampUs, directory: kept)
         let hasExtended = structure.segments.contains { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
         do {
             payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem])

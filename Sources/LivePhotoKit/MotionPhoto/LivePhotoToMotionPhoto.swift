@@ -109,9 +109,6 @@ public enum LivePhotoToMotionPhoto {
 
     /// `ftyp` isom, minor 512, compatible isom iso2 (avc1) mp41.
     static func isoFileType(h264: Bool) -> Atom {
-        var w = ByteWriter()
-        w.fourCC("isom"); w.u32(0x200)
-        for brand: FourCC in h264 ? ["isom", "iso2", "avc1", "mp41"] : ["isom", "iso2", "mp41"] { w.fourCC(brand) }
-        return Atom(type: "ftyp", payload: w.bytes)
+        FileTypeBox(majorBrand: "isom", minorVersion: 0x200, compatibleBrands: h264 ? ["isom", "iso2", "avc1", "mp41"] : ["isom", "iso2", "mp41"]).atom()
     }
 }

@@ -77,6 +77,17 @@ public enum MotionPhotoXMP {
         items.map { var item = $0; item.padding = item.padding ?? 0; return item }
     }
 
+    /// The one writer of a Motion Photo's properties (JPEG and HEIC): every old Motion Photo
+    /// and Micro Video property removed, then `MotionPhoto` 1, version 1, the still's
+    /// presentation time and `directory` (with a padding on every item).
+    static func write(into xmp: XMPPacket, timestampUs: Int64, directory: [XMPContainerItem]) {
+        for p in all { xmp.remove(p) }
+        xmp.set(motionPhoto, "1")
+        xmp.set(version, "1")
+        xmp.set(presentationTimestamp, String(timestampUs))
+        xmp.setContainerDirectory(paddingOnEveryItem(directory))
+    }
+
     public enum Semantic {
         public static let primary = "Primary"
         public static let motionPhoto = "MotionPhoto"

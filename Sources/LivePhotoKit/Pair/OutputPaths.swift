@@ -18,12 +18,7 @@ struct OutputPaths {
     }
 
     init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?) throws {
-        if let directory {
-            guard FileSystemCalls.exists(directory) else {
-                throw LivePhotoError(path: directory, reason: "no such directory", category: .refused)
-            }
-            guard FileSystemCalls.isDirectory(directory) else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
-        }
+        if let directory { try OutputDirectory.check(directory) }
         // Derived names keep the input's bytes: only path text is spliced, never re-decoded.
         func place(_ name: String, besides path: String) -> String {
             if let directory { return PathComponents.appending(name, to: directory) }

@@ -40,9 +40,7 @@ public enum TIFFExif {
 
     /// Only the content identifier, with our own TIFF reader (no libexif): what `scan` needs.
     public static func contentIdentifier(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> String? {
-        let parsed = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
-        guard let found = try parsed.makerNote(), AppleMakerNote.isApple(found.bytes) else { return nil }
-        return try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote").contentIdentifier
+        try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path).appleContentIdentifier(notePath: path + "/MakerNote")
     }
 
     /// The same EXIF with Apple MakerNote tag 17 = `identifier` (every other byte checked to be

@@ -41,23 +41,14 @@ public struct JPEGRewrite {
         let isXMP = { (s: JPEGSegment) in s.isAPP(1) && (s.payloadPrefix.starts(with: XMPPacket.standardSignature) || (replacesExtended && s.payloadPrefix.starts(with: XMPPacket.extendedSignature))) }
         let mpf = header.first { $0.isAPP(2) && $0.payloadPrefix.starts(with: MPFIndex.signature) }
 
-        var newExif: [UInt8]? = nil
-        if let identifier {
-            try StillIdentifierWriter.validate(identifier)
-            if let exif {
-                let old = try source.read(at: exif.payloadOffset, count: exif.payloadLength, path: "APP1/Exif")
-                newExif = try ExifIdentifierRewrite.rewrite(payload: old, payloadOffset: exif.payloadOffset, identifier: identifier,
-                                                           replaceForeignMakerNote: replaceForeignMakerNote,
-                                                           facts: { try RequiredExifTags.facts(source, structure) })
-            } else {
-                newExif = try ExifIdentifierRewrite.minimal(identifier: identifier, facts: try RequiredExifTags.facts(source, structure))
-            }
+        let newExif = try identifier.map {
+            try JPEGExifEdit(source: source, structure: structure, identifier: $0, replaceForeignMakerNote: replaceForeignMakerNote).segment
         }
         let xmpBytes = (xmpSegments ?? []).flatMap { JPEGRewrite.segment(JPEGMarker.app1, $0) }
         let firstXMP = header.first(where: isXMP)
 
         // Where new segments go when the source has none to replace: after EXIF, else after the leading APP0s.
-        let afterAPP0 = header.prefix { $0.isAPP(0) }.last?.endOffset ?? 2
+        let afterAPP0 = JPEGExifEdit.afterLeadingAPP0(structure)
 
         var pieces: [Piece] = []
         var cursor: UInt64 = 0
@@ -68,13 +59,13 @@ public struct JPEGRewrite {
         var pendingXMP = xmpSegments != nil && firstXMP == nil
         if pendingExif || pendingXMP {
             copy(to: afterAPP0)
-            if pendingExif, let newExif { pieces.append(.bytes(JPEGRewrite.segment(JPEGMarker.app1, newExif))); pendingExif = false }
+            if pendingExif, let newExif { pieces.append(.bytes(newExif)); pendingExif = false }
             if pendingXMP && exif == nil { pieces.append(.bytes(xmpBytes)); pendingXMP = false }
         }
         for s in header {
             if s == exif, let newExif {
                 copy(to: s.offset)
-                pieces.append(.bytes(JPEGRewrite.segment(JPEGMarker.app1, newExif)))
+                pieces.append(.bytes(newExif))
                 cursor = s.endOffset
                 if pendingXMP { pieces.append(.bytes(xmpBytes)); pendingXMP = false }
             } else if s == exif, pendingXMP {
@@ -111,23 +102,32 @@ public struct JPEGRewrite {
         }
 
         if let mpf, let i = mpfPiece {
-            let payload = try source.read(at: mpf.payloadOffset, count: mpf.payloadLength, path: "APP2/MPF")
-            let oldBase = mpf.payloadOffset + 4
             let newBase = pieces[..<i].reduce(UInt64(0)) { $0 + $1.length } + 8
-            let patched = try MPFIndex.rewrite(payload, payloadOffset: mpf.payloadOffset) { k, entry in
-                if k == 0 { return MPFIndex.Entry(size: UInt32(clamping: primaryLength), offset: entry.offset) }
-                let old = oldBase + UInt64(entry.offset)
-                var new: UInt64? = nil
-                if old >= structure.scanStart && old < imageEnd { new = UInt64(Int64(old) + shift) }
-                for (j, t) in trailing.enumerated() where old >= t.offset && old < t.offset + t.length {
-                    new = trailingStarts[j] + (old - t.offset)
-                }
-                guard let new, new >= newBase else { return entry }
-                return MPFIndex.Entry(size: entry.size, offset: UInt32(clamping: new - newBase))
-            }
-            pieces[i] = .bytes(JPEGRewrite.segment(0xE2, patched))
+            pieces[i] = .bytes(try patchedMPF(mpf, source: source, structure: structure, newBase: newBase, primaryLength: primaryLength,
+                                              shift: shift, trailingStarts: trailingStarts))
         }
         return (pieces, primaryLength)
+    }
+
+    /// The MPF segment with its sizes and offsets pointing at where the images now are: the
+    /// primary's new length, the images inside it moved by `shift`, those in `trailing` at
+    /// their new starts. `newBase` is where the MPF offsets count from in the output.
+    private func patchedMPF(_ mpf: JPEGSegment, source: FileSource, structure: JPEGStructure, newBase: UInt64, primaryLength: UInt64,
+                            shift: Int64, trailingStarts: [UInt64]) throws -> [UInt8] {
+        let payload = try source.read(at: mpf.payloadOffset, count: mpf.payloadLength, path: "APP2/MPF")
+        let oldBase = mpf.payloadOffset + 4
+        let patched = try MPFIndex.rewrite(payload, payloadOffset: mpf.payloadOffset) { k, entry in
+            if k == 0 { return MPFIndex.Entry(size: UInt32(clamping: primaryLength), offset: entry.offset) }
+            let old = oldBase + UInt64(entry.offset)
+            var new: UInt64? = nil
+            if old >= structure.scanStart && old < imageEnd { new = UInt64(Int64(old) + shift) }
+            for (j, t) in trailing.enumerated() where old >= t.offset && old < t.offset + t.length {
+                new = trailingStarts[j] + (old - t.offset)
+            }
+            guard let new, new >= newBase else { return entry }
+            return MPFIndex.Entry(size: entry.size, offset: UInt32(clamping: new - newBase))
+        }
+        return JPEGRewrite.segment(0xE2, patched)
     }
 
     /// Writes the pieces into `writer` (not synced, not committed); returns the bytes written.

@@ -19,7 +19,7 @@ public enum ExtendedXMP {
     public static func segments(_ packet: XMPPacket, keeping namespaces: Set<String>) throws -> [[UInt8]] {
         let whole = packet.segmentPayload()
         if whole.count <= JPEGRewrite.maximumSegmentPayload { return [whole] }
-        let extended = packet.moveProperties(notIn: namespaces.union([XMPNamespace.xmpNote]))
+        let extended = try packet.moveProperties(notIn: namespaces.union([XMPNamespace.xmpNote]))
         let body = extended.xmlBytes(wrapped: false)
         let guid = MD5.hex(body)
         packet.set(hasExtendedXMP, guid)

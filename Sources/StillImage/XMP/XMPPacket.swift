@@ -16,6 +16,8 @@ public final class XMPPacket {
     public static let maximumSize = 16 << 20
 
     private let document: XMLDocument
+    /// The document's root element (`x:xmpmeta`), the packet's XML.
+    private let root: XMLElement
 
     public init(xml: [UInt8]) throws {
         guard xml.count <= XMPPacket.maximumSize else { throw ParseError(.tooLarge, "XMP packet of \(xml.count) bytes", path: "XMP") }
@@ -32,13 +34,14 @@ public final class XMPPacket {
         } catch {
             throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP")
         }
-        guard document.rootElement() != nil else { throw ParseError(.invalidValue, "the XMP has no root element", path: "XMP") }
+        guard let root = document.rootElement() else { throw ParseError(.invalidValue, "the XMP has no root element", path: "XMP") }
+        self.root = root
     }
 
     /// A packet with one empty `rdf:Description`, for a still that has no XMP.
-    public static func empty() -> XMPPacket {
+    public static func empty() throws -> XMPPacket {
         let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"\(XMPNamespace.rdf)\"><rdf:Description rdf:about=\"\"/></rdf:RDF></x:xmpmeta>"
-        return try! XMPPacket(xml: Array(xml.utf8))
+        return try XMPPacket(xml: Array(xml.utf8))
     }
 
     /// The packet of a standard XMP APP1 payload (signature, then XML).
@@ -55,7 +58,7 @@ public final class XMPPacket {
             if e.localName == "Description" && e.uri == XMPNamespace.rdf { found.append(e) }
             for case let c as XMLElement in e.children ?? [] { walk(c) }
         }
-        if let root = document.rootElement() { walk(root) }
+        walk(root)
         return found
     }
 
@@ -127,8 +130,7 @@ public final class XMPPacket {
         remove(p)
         guard let d = descriptions.first else { return }
         let prefix = declarePrefix(for: p.namespace, preferred: p.preferredPrefix, on: d)
-        let attribute = XMLNode.attribute(withName: "\(prefix):\(p.name)", uri: p.namespace, stringValue: value) as! XMLNode
-        d.addAttribute(attribute)
+        d.addAttribute(XMPPacket.attribute("\(prefix):\(p.name)", uri: p.namespace, value: value))
     }
 
     /// Replaces `Container:Directory` with `items` (nil or empty: removes it).
@@ -144,10 +146,10 @@ public final class XMPPacket {
         let seq = XMLElement(name: "\(rdf):Seq")
         for item in items {
             let li = XMLElement(name: "\(rdf):li")
-            li.addAttribute(XMLNode.attribute(withName: "\(rdf):parseType", uri: XMPNamespace.rdf, stringValue: "Resource") as! XMLNode)
+            li.addAttribute(XMPPacket.attribute("\(rdf):parseType", uri: XMPNamespace.rdf, value: "Resource"))
             let element = XMLElement(name: "\(c):Item")
             func add(_ name: String, _ value: String) {
-                element.addAttribute(XMLNode.attribute(withName: "\(i):\(name)", uri: XMPNamespace.containerItem, stringValue: value) as! XMLNode)
+                element.addAttribute(XMPPacket.attribute("\(i):\(name)", uri: XMPNamespace.containerItem, value: value))
             }
             add("Mime", item.mime)
             add("Semantic", item.semantic)
@@ -166,8 +168,25 @@ public final class XMPPacket {
         var prefix = preferred
         var n = 1
         while element.resolveNamespace(forName: prefix + ":x") != nil { n += 1; prefix = preferred + String(n) }
-        element.addNamespace(XMLNode.namespace(withName: prefix, stringValue: uri) as! XMLNode)
+        element.addNamespace(XMPPacket.namespace(prefix, uri: uri))
         return prefix
+    }
+
+    /// FoundationXML's node factories return `Any` (the Objective-C API's shape) though they
+    /// always make an `XMLNode`; these hand back the node typed, built by its kind should a
+    /// factory ever return something else.
+    private static func attribute(_ name: String, uri: String, value: String) -> XMLNode {
+        if let node = XMLNode.attribute(withName: name, uri: uri, stringValue: value) as? XMLNode { return node }
+        let node = XMLNode(kind: .attribute)
+        node.name = name; node.uri = uri; node.stringValue = value
+        return node
+    }
+
+    private static func namespace(_ prefix: String, uri: String) -> XMLNode {
+        if let node = XMLNode.namespace(withName: prefix, stringValue: uri) as? XMLNode { return node }
+        let node = XMLNode(kind: .namespace)
+        node.name = prefix; node.stringValue = uri
+        return node
     }
 
     // MARK: writing
@@ -175,7 +194,7 @@ public final class XMPPacket {
     /// The packet as XML, wrapped in the standard `xpacket` processing instructions (extended
     /// XMP is written without them).
     public func xmlBytes(wrapped: Bool = true) -> [UInt8] {
-        let body = document.rootElement()!.xmlString(options: [])
+        let body = root.xmlString(options: [])
         guard wrapped else { return Array(body.utf8) }
         let text = "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n" + body + "\n<?xpacket end=\"w\"?>"
         return Array(text.utf8)
@@ -183,17 +202,18 @@ public final class XMPPacket {
 
     /// Moves every property outside `namespaces` into a new packet (for extended XMP), with the
     /// namespace declarations they use; returns that packet.
-    func moveProperties(notIn namespaces: Set<String>) -> XMPPacket {
-        let moved = XMPPacket.empty()
+    func moveProperties(notIn namespaces: Set<String>) throws -> XMPPacket {
+        let moved = try XMPPacket.empty()
         guard let target = moved.descriptions.first else { return moved }
         var declared = Set<String>()
         func declare(_ from: XMLElement?) {
             var node = from
             while let e = node {
-                for ns in e.namespaces ?? [] where !(ns.name ?? "").isEmpty && !declared.contains(ns.name!) {
-                    declared.insert(ns.name!)
-                    if target.resolveNamespace(forName: ns.name! + ":x") == nil {
-                        target.addNamespace(XMLNode.namespace(withName: ns.name!, stringValue: ns.stringValue ?? "") as! XMLNode)
+                for ns in e.namespaces ?? [] {
+                    guard let name = ns.name, !name.isEmpty, !declared.contains(name) else { continue }
+                    declared.insert(name)
+                    if target.resolveNamespace(forName: name + ":x") == nil {
+                        target.addNamespace(XMPPacket.namespace(name, uri: ns.stringValue ?? ""))
                     }
                 }
                 node = e.parent as? XMLElement
@@ -203,7 +223,7 @@ public final class XMPPacket {
             declare(d)
             for a in d.attributes ?? [] {
                 guard let uri = a.uri, uri != XMPNamespace.rdf, !namespaces.contains(uri), let name = a.name else { continue }
-                target.addAttribute(XMLNode.attribute(withName: name, uri: uri, stringValue: a.stringValue ?? "") as! XMLNode)
+                target.addAttribute(XMPPacket.attribute(name, uri: uri, value: a.stringValue ?? ""))
                 d.removeAttribute(forName: name)
             }
             for case let e as XMLElement in d.children ?? [] {
