@@ -48,17 +48,11 @@ struct ConvertCommand: ParsableCommand {
         case motionPhotos([String])
         case livePhoto(still: String, movie: String)
         case folders([String])
-        /// Folders among files (such as a folder named `x.MOV` given as the movie): each is
-        /// named in a one-line error.
-        case foldersAmongFiles([String])
     }
 
+    /// Files or folders by the one rule of `InputMode`; files are STILL MOVIE or Motion Photos.
     func mode() throws -> Mode {
-        let isDir = paths.map(FileSystemCalls.isDirectory)
-        if isDir.contains(true) {
-            guard isDir.allSatisfy({ $0 }) else { return .foldersAmongFiles(zip(paths, isDir).filter(\.1).map(\.0)) }
-            return .folders(paths)
-        }
+        if case .folders(let folders) = try InputMode.decide(paths) { return .folders(folders) }
         if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true {
             if to == .live { throw ValidationError("--to live needs Motion Photos or folders; STILL MOVIE always becomes a Motion Photo") }
             return .livePhoto(still: paths[0], movie: paths[1])
@@ -68,6 +62,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func validate() throws {
+        // A refused path is reported by run(), through InputMode.decide; nothing is printed here.
+        guard case .success = InputMode.classify(paths) else { return }
         if case .folders = try mode(), id != nil { throw ValidationError("--id names one identifier; with folders every conversion gets its own") }
         if case .motionPhotos(let files) = try mode(), files.count > 1, id != nil { throw ValidationError("--id names one identifier; give one Motion Photo with it") }
     }
@@ -89,9 +85,6 @@ struct ConvertCommand: ParsableCommand {
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        case .foldersAmongFiles(let folders):
-            for folder in folders { Console.error("livephoto: \(folder): is a folder; give files, or only folders") }
-            throw ExitCode(.usage)
         case .livePhoto(let still, let movie):
             results = [ConvertBatch.convert(.liveToMotion, input: still) { try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }]
         case .motionPhotos(let files):

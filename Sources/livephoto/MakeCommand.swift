@@ -50,21 +50,18 @@ struct MakeCommand: ParsableCommand {
 
     enum Inputs { case movies([String]), folders([String]) }
 
-    /// A folder named like a movie (`x.MOV`) is taken as the movie it is named: `make` then
-    /// says it is a directory (exit 3), rather than walking it and finding nothing to do.
+    /// Files or folders, by the one rule of `InputMode`.
     func inputs() throws -> Inputs {
-        let isDir = paths.map { FileSystemCalls.isDirectory($0) && ScannedFile.Role(named: $0) != .movie }
-        if isDir.contains(true) {
-            guard isDir.allSatisfy({ $0 }) else { throw ValidationError("give either movies or folders, not a mix of both") }
-            return .folders(paths)
+        switch try InputMode.decide(paths) {
+        case .files(let movies): return .movies(movies)
+        case .folders(let folders): return .folders(folders)
         }
-        return .movies(paths)
     }
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give one or more movies or folders") }
         if id != nil {
-            if case .folders = try inputs() { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
+            if InputMode.isFolders(paths) { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
             if paths.count > 1 { throw ValidationError("--id names one identifier; give one movie") }
         }
         if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }

@@ -64,7 +64,8 @@ struct PairCommand: ParsableCommand {
     @OptionGroup var work: RunOptions<PairHelp>
 
     func validate() throws {
-        if case .folders = try InputMode.decide(paths), id != nil {
+        try InputMode.validatePair(paths)
+        if InputMode.isFolders(paths), id != nil {
             throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
         }
         if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
@@ -85,9 +86,10 @@ struct PairCommand: ParsableCommand {
         options.lockWait = wait
         options.stop = ProcessSignals.catchStopSignals()
         options.faststart = faststart
-        switch try InputMode.decide(paths) {
-        case .folders(let folders): try runBatch(folders, options: options)
-        case .single(let still, let movie): try runSingle(still: still, movie: movie, options: options)
+        if let (still, movie) = try InputMode.pairOrFolders(paths) {
+            try runSingle(still: still, movie: movie, options: options)
+        } else {
+            try runBatch(paths, options: options)
         }
     }
 

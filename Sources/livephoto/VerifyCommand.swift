@@ -39,13 +39,14 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var options: RunOptions<VerifyHelp>
 
     func validate() throws {
-        _ = try InputMode.decide(paths)
+        try InputMode.validatePair(paths)
     }
 
     func run() throws {
-        switch try InputMode.decide(paths) {
-        case .folders(let folders): try runBatch(folders)
-        case .single(let still, let movie): try runSingle(still: still, movie: movie)
+        if let (still, movie) = try InputMode.pairOrFolders(paths) {
+            try runSingle(still: still, movie: movie)
+        } else {
+            try runBatch(paths)
         }
     }
 

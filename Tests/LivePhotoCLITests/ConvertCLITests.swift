@@ -117,26 +117,33 @@ struct ConvertCLITests {
         #expect(pair.status == 4 && pair.err.contains("--replace-maker-note"), "\(pair.err)")
     }
 
-    @Test("a folder among files (a folder named x.MOV as the movie) is a one-line error naming it, exit 2; convert DIR counts unreadable files apart")
+    @Test("a folder named x.MOV is not a movie (exit 3), a folder among files a usage error (exit 2), one line naming it; convert DIR counts unreadable files apart")
     func foldersAmongFilesAndUnreadableFiles() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG_0008.JPG")
         let folder = dir.appendingPathComponent("IMG_0008.MOV")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Named like a movie, the folder is taken as the movie it is named: not a file (exit 3).
         let r = try CLITests.livephoto("convert", still, folder.path)
-        #expect(r.status == 2 && r.out.isEmpty)
-        #expect(r.err == "livephoto: \(folder.path): is a folder; give files, or only folders\n", "\(r.err)")
+        #expect(r.status == 3 && r.out.isEmpty)
+        #expect(r.err == "livephoto: \(folder.path): is a directory (give \(folder.path)/ to walk it)\n", "\(r.err)")
+        // A folder named otherwise, among files: a usage error naming it.
+        let plain = dir.appendingPathComponent("clips")
+        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
+        let mixed = try CLITests.livephoto("convert", still, plain.path)
+        #expect(mixed.status == 2 && mixed.err == "livephoto: \(plain.path): is a folder; give files, or only folders\n", "\(mixed.err)")
+        try FileManager.default.removeItem(at: plain)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG_0008.JPG", "IMG_0008.MOV"])
 
-        // A folder alone is a folder input, as for every `convert DIR`.
+        // Given as `x.MOV/`, the folder is walked, as for every `convert DIR`.
         try Data("not an image".utf8).write(to: folder.appendingPathComponent("broken.jpg"))
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("motion"), withIntermediateDirectories: true)
         try Self.motionPhotos(in: dir.appendingPathComponent("motion"))
         try FileManager.default.removeItem(at: dir.appendingPathComponent("motion/broken"))
         let input = dir.appendingPathComponent("motion/PXL_20240101_120000000.MP.jpg").path
         try FileManager.default.copyItem(atPath: input, toPath: folder.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
-        let run = try CLITests.livephoto("convert", "--json", folder.path)
+        let run = try CLITests.livephoto("convert", "--json", folder.path + "/")
         #expect(run.status == 3)
         let records = try Self.lines(run.out)
         #expect(records.map { $0["status"] as? String }.sorted { ($0 ?? "") < ($1 ?? "") } == ["converted", "unreadable"])

@@ -17,19 +17,22 @@ struct MakeCLITests {
         #expect(try CLITests.livephoto(["make", "--help"]).out.contains("--subsampling"))
     }
 
-    @Test("make x.MOV where x.MOV is a folder: one line naming it, exit 3, nothing written; a folder named otherwise is make DIR")
+    @Test("make, pair, verify, convert x.MOV where x.MOV is a folder: one line naming it, exit 3, nothing written; x.MOV/ and a folder named otherwise are folders")
     func folderNamedLikeAMovie() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["x.MOV", "y.mp4"] {
             let folder = dir.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            for args in [["make", folder.path], ["make", "-o", dir.path, folder.path + "/"]] {
+            for args in [["make", folder.path], ["make", "-o", dir.path, folder.path], ["pair", folder.path], ["verify", folder.path], ["convert", folder.path]] {
                 let r = try CLITests.livephoto(args)
                 #expect(r.status == 3, "\(args): \(r.err)")
-                #expect(r.err.hasPrefix("livephoto: \(args.last!): is a directory") && r.err.split(separator: "\n").count == 1, "\(args): \(r.err)")
+                #expect(r.err == "livephoto: \(folder.path): is a directory (give \(folder.path)/ to walk it)\n", "\(args): \(r.err)")
                 #expect(r.out.isEmpty)
             }
+            // With the slash, the same folder is walked (empty: nothing to do).
+            let walked = try CLITests.livephoto(["make", folder.path + "/"])
+            #expect(walked.status == 0 && walked.err.contains("(0 files read)"), "\(walked.err)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         }
         let plain = dir.appendingPathComponent("clips")
