@@ -5,7 +5,10 @@ Run by scripts/mutants.sh inside its scratch copy, after the unmutated build. Dr
 mutants with the seed from every Swift module by operator, builds each, and runs the tests of
 its module; a mutant those tests miss is run against the whole suite before it counts as a
 survivor (a box-layer mutant is often caught by the pairing tests above it). A mutant that does
-not compile is not counted: the next one is drawn instead. The last line is `killed X of Y`.
+not compile is not counted: the next one is drawn instead. Lines whose mutants cannot change
+what a user sees (capacity hints, a closed descriptor's -1) and drops of a `let` assignment
+(which never compile) are not drawn. A test run that outlives MUTANTS_TIMEOUT seconds (1800)
+is stopped and counts as noticing the mutant. The last line is `killed X of Y`.
 
 Operators (each a change a careless edit could make):
   compare-flip    a comparison turned around (< to >=, == to !=, ...)
@@ -18,6 +21,7 @@ Operators (each a change a careless edit could make):
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 
@@ -36,13 +40,24 @@ COMPARE_RE = re.compile(r"(?<=[\w)\]] )(==|!=|<=|>=|<|>)(?= [\w(.\[!$-])")
 INT_RE = re.compile(r"(?<![\w.$])(\d+)(?![\w.])")
 CONDITION_RE = re.compile(r"^(\s*)(if|guard|while) (?!let |var |case |#)(.+?)( else)? \{\s*$")
 DROP_RE = re.compile(r"^\s*(try )?[a-z_][\w.]*(\([^=]*\)|\s*[+\-]?= .+|\.append\(.+\))\s*$")
+# Lines whose literals only tune speed or mark "closed" (any other value behaves the same):
+# their mutants are equivalent by construction, so they are never drawn.
+EQUIVALENT_RE = re.compile(r"reserveCapacity|capacity:|stackSize|\bfd = -1\b|usleep\(")
+# `name = value` (not `+=`): dropping it does not compile when `name` is a `let`, or a `var`
+# declared without a value (initialized on every path); such drops are not drawn.
+ASSIGN_RE = re.compile(r"^\s*(?:self\.)?([a-z_]\w*) = ")
 
 
 def skip_line(line):
     s = line.strip()
     return (not s or s.startswith("//") or s.startswith("///") or s.startswith("import ")
             or s.startswith("@") or s.startswith("case ") or "\"" in s or "precondition" in s
-            or "fatalError" in s or "static let" in s or "#if" in s)
+            or "fatalError" in s or "static let" in s or "#if" in s or EQUIVALENT_RE.search(s))
+
+
+def must_be_assigned(text, name):
+    """Whether `name` is declared in `text` as a `let`, or a `var` with no initial value."""
+    return re.search(rf"\blet {name}\b|\bvar {name}: [^=]*$", text, re.M) is not None
 
 
 def candidates(root):
@@ -55,11 +70,14 @@ def candidates(root):
                     continue
                 path = os.path.relpath(os.path.join(dirpath, name), root)
                 with open(os.path.join(root, path)) as f:
-                    lines = f.read().split("\n")
+                    text = f.read()
+                lines = text.split("\n")
                 for i, line in enumerate(lines):
                     if skip_line(line):
                         continue
-                    found += [(module, path, i, op, line, new) for op, new in mutations(line)]
+                    assigned = ASSIGN_RE.match(line)
+                    found += [(module, path, i, op, line, new) for op, new in mutations(line)
+                              if not (op == "drop" and assigned and must_be_assigned(text, assigned.group(1)))]
     return found
 
 
@@ -88,9 +106,21 @@ def mutations(line):
     return out
 
 
+# A mutant can turn a loop endless (a negated `while`): a test run that outlives this is
+# stopped, with every process it started, and counts as failing (the mutant is noticed).
+TIMEOUT = int(os.environ.get("MUTANTS_TIMEOUT", "1800"))
+
+
 def run(cmd, log):
     with open(log, "a") as f:
-        return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode == 0
+        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            return p.wait(timeout=TIMEOUT) == 0
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            f.write(f"\nmutants: stopped after {TIMEOUT} s\n")
+            return False
 
 
 def main():

@@ -12,6 +12,7 @@
 #                module by operator (scripts/mutants-random.py says which), each run against
 #                its module's tests (then the whole suite, before it counts as a survivor);
 #                the last line is `killed X of Y`; exit 1 below 85% killed
+#   MUTANTS_TIMEOUT  seconds a random mutant's test run may take before it is stopped (1800)
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)

@@ -27,7 +27,7 @@ struct PathTextTests {
 
     @Test("bytes → path text → bytes is the identity, for any byte string")
     func roundTrip() async {
-        await propertyCheck(count: 500, input: Self.names) { bytes in
+        await propertyCheck(count: 500, input: Self.names) { bytes in await Support.failingOnThrow {
             let text = PathText.string(fromPathBytes: bytes)
             #expect(PathText.bytes(of: text) == bytes)
             PathText.withFileSystemPath(text) { c in #expect(Array(UnsafeRawBufferPointer(start: c, count: strlen(c))) == bytes.prefix { $0 != 0 }) }
@@ -35,7 +35,7 @@ struct PathTextTests {
             let shown = PathText.printable(text)
             #expect(!PathText.holdsEncodedBytes(shown))
             #expect(String(validating: Array(shown.utf8), as: UTF8.self) != nil)
-        }
+        } }
     }
 
     @Test("valid UTF-8 without reserved scalars is its own path text; everything else is escaped byte by byte")
@@ -63,7 +63,7 @@ struct PathTextTests {
 
     @Test("JSON with escaped names stays valid JSON whose values are the printable names")
     func printableJSON() async throws {
-        await propertyCheck(count: 200, input: Self.names) { bytes in
+        await propertyCheck(count: 200, input: Self.names) { bytes in await Support.failingOnThrow {
             let name = PathText.string(fromPathBytes: bytes.filter { $0 != 0 })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -73,7 +73,7 @@ struct PathTextTests {
             let doc = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: String]
             #expect(doc?["still"] == PathText.printable(name))
             #expect(doc?["other"] == "a\\b\"c")
-        }
+        } }
     }
 
     @Test("a file created under any name is found by readdir and opened, stat'ed, renamed and removed under it")
@@ -81,7 +81,7 @@ struct PathTextTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("livephoto-names-\(UUID().uuidString)").path
         #expect(FileSystemCalls.mkdir(dir, 0o700) == 0)
         defer { FileSystemCalls.removeFolder(dir) }
-        await propertyCheck(count: 150, input: Self.names) { raw in
+        await propertyCheck(count: 150, input: Self.names) { raw in await Support.failingOnThrow {
             // A name is any bytes but NUL and '/', at most 255 of them, and not "." or "..".
             let bytes = Array(([UInt8(ascii: "n")] + raw.filter { $0 != 0 && $0 != UInt8(ascii: "/") }).prefix(200))
             let created = Array(dir.utf8) + [UInt8(ascii: "/")] + bytes + [0]
@@ -96,7 +96,7 @@ struct PathTextTests {
             #expect(FileSystemCalls.rename(path, moved) == 0)
             #expect(FileSystemCalls.directoryEntries(dir)?.map(PathText.bytes(of:)) == [bytes + Array(".moved".utf8)])
             #expect(FileSystemCalls.unlink(moved) == 0)
-        }
+        } }
     }
 
     @Test("path components split at '/' and '.' scalars and keep every other scalar")

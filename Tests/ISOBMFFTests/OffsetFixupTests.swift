@@ -45,7 +45,7 @@ struct OffsetFixupTests {
     /// `base` bytes into the file: growing the table moves the data, which may grow the table.
     @Test("the layout settles with every offset pointing at its data, across the 4 GiB line")
     func settles() async {
-        await propertyCheck(input: Gen.int(in: 0...4096), Gen.int(in: 1...64)) { below, count in
+        await propertyCheck(input: Gen.int(in: 0...4096), Gen.int(in: 1...64)) { below, count in await Support.failingOnThrow {
             let base = UInt64(UInt32.max) - UInt64(below) - 8 - UInt64(count) * 4
             let relative = (0..<UInt64(count)).map { $0 * 16 }
             var table = ChunkOffsetTable(offsets: relative, is64Bit: false)
@@ -62,7 +62,7 @@ struct OffsetFixupTests {
             #expect(table.offsets.first == base + (atom?.size ?? 0))
             #expect(atom?.type == (table.offsets.last! > UInt64(UInt32.max) ? "co64" : "stco"))
             #expect(passes <= 3)
-        }
+        } }
     }
 
     @Test("a layout that never agrees is a typed error, not a loop")

@@ -41,12 +41,12 @@ struct VideoSampleLocationTests {
 
     @Test("stss: the last sync sample at or before any sample")
     func syncSamples() async {
-        await propertyCheck(input: Gen.int(in: 0...400)) { index in
+        await propertyCheck(input: Gen.int(in: 0...400)) { index in await Support.failingOnThrow {
             let table = SyncSampleTable(syncSamples: [0, 30, 60, 61, 200])
             let expected = [0, 30, 60, 61, 200].last { $0 <= index }
             #expect(table.syncSample(atOrBefore: index) == expected)
             #expect(SyncSampleTable(syncSamples: nil).syncSample(atOrBefore: index) == index)
-        }
+        } }
         #expect(SyncSampleTable(syncSamples: [5]).syncSample(atOrBefore: 4) == nil)
     }
 
@@ -82,7 +82,7 @@ struct VideoSampleLocationTests {
         var prefix = [UInt8](repeating: 0, count: VideoCodecConfiguration.visualPrefixLength)
         prefix[25] = 64; prefix[27] = 48
         let entry = prefix + Support.box("colr", Array("nclx".utf8) + [0, 1, 0, 1, 0, 1, 0x80]) + Support.box("avcC", [1, 0x64, 0, 0x1F, 0xFF, 0xE0, 0])
-        await propertyCheck(input: Gen.int(in: 0...1_000_000)) { seed in
+        await propertyCheck(input: Gen.int(in: 0...1_000_000)) { seed in await Support.failingOnThrow {
             var state = UInt64(seed) &* 6364136223846793005 &+ 1442695040888963407
             var bytes = entry
             for _ in 0..<4 {
@@ -99,7 +99,7 @@ struct VideoSampleLocationTests {
             } catch {
                 Issue.record("unexpected error \(error)")
             }
-        }
+        } }
     }
 
     @Test("any tick maps to no sample or a real one")
@@ -107,10 +107,10 @@ struct VideoSampleLocationTests {
         let file = try MovieFile.open(path: Support.fixture("movie-moov-last.mov"))
         let video = file.movie.videoTracks[0]
         let count = Int(video.sampleTable.sampleCount)
-        await propertyCheck(input: Gen.int(in: -1000...100_000)) { tick in
+        await propertyCheck(input: Gen.int(in: -1000...100_000)) { tick in await Support.failingOnThrow {
             let shown = try? DisplayedSample.at(movieTick: Int64(tick), track: video, movieTimescale: file.movie.header.timescale)
             if let shown { #expect(shown.sampleIndex >= 0 && shown.sampleIndex < count) }
             if tick < 0 { #expect(shown == nil) }
-        }
+        } }
     }
 }

@@ -12,10 +12,10 @@ struct CaptureTimeFormatTests {
 
     @Test("every wall clock and offset reads back from its EXIF text to the same capture time")
     func exifRoundTrip() async {
-        await propertyCheck(count: 500, input: Self.wallClocks, Self.offsets) { wall, quarters in
+        await propertyCheck(count: 500, input: Self.wallClocks, Self.offsets) { wall, quarters in await Support.failingOnThrow {
             let time = CaptureTime(wallClock: Int64(wall), utcOffset: Int64(quarters) * 900)
             #expect(CaptureTime.exif(dateTime: time.exifDateTime, offset: time.exifOffset) == time)
-        }
+        } }
     }
 
     @Test("the EXIF text agrees with Foundation's calendar", arguments: [0, 1_717_243_200, -1, 951_782_400, 4_107_542_399, -2_208_988_800])

@@ -200,31 +200,49 @@ struct LibraryTests {
         #expect(try Verifier.verify(still: still, movie: movie).warnings.map(\.name.rawValue) == ["still-decodes"])
     }
 
-    @Test("parallel work keeps input order and uses the workers it is given")
+    @Test("parallel work keeps input order and runs as many jobs at once as it is given, never more")
     func parallelOrder() throws {
-        let lock = NSLock()
-        var threads = Set<String>()
-        let out = ParallelWork.map(count: 500, jobs: 4) { i -> Int in
-            lock.lock(); threads.insert("\(Unmanaged.passUnretained(Thread.current).toOpaque())"); lock.unlock()
-            usleep(UInt32(i % 3) * 100)
+        let jobs = 4
+        let state = NSCondition()
+        var running = 0, mostAtOnce = 0, arrived = 0
+        let out = ParallelWork.map(count: 500, jobs: jobs) { i -> Int in
+            state.lock()
+            running += 1; mostAtOnce = max(mostAtOnce, running)
+            if i < jobs {
+                // The first `jobs` items wait for one another: they all finish only when that
+                // many run at once (the deadline only keeps a broken pool from hanging the suite).
+                arrived += 1
+                state.broadcast()
+                let deadline = Date().addingTimeInterval(30)
+                while arrived < jobs && state.wait(until: deadline) {}
+            }
+            running -= 1
+            state.unlock()
             return i * 2
         }
         #expect(out == (0..<500).map { $0 * 2 })
-        #expect(threads.count > 1 && threads.count <= 4)
+        #expect(arrived == jobs && mostAtOnce == jobs, "\(mostAtOnce) jobs at once of \(jobs)")
         #expect(ParallelWork.map(count: 0, jobs: 4) { $0 }.isEmpty)
     }
 
-    @Test("the progress line shows done/total, rate and time left; redraws are throttled")
+    @Test("the progress line shows done/total, rate and time left; redrawn at most every 0.1 s, the last state always")
     func progressLine() throws {
         #expect(ProgressReporter.line(label: "scan", done: 500, total: 1000, elapsed: 0.25, width: 10)
                 == "scan [#####-----] 500/1000  2000/s  0.2 s left")
+        // A clock the test moves: updates 0.04 s apart, so every third one is 0.1 s after the last drawn.
+        var clock = Date(timeIntervalSince1970: 1_000_000)
         var writes: [String] = []
-        let p = ProgressReporter(label: "pair") { writes.append($0) }
-        p.start(total: 100)
-        for i in 1...100 { p.update(done: i) }
+        let p = ProgressReporter(label: "pair", now: { clock }) { writes.append($0) }
+        p.start(total: 9)
+        for i in 1...9 {
+            p.update(done: i)
+            clock += 0.04
+        }
         p.finish()
-        #expect(writes.count >= 2 && writes.count <= 5, "throttled: \(writes.count) writes")
-        #expect(writes.dropLast().last?.contains("100/100") == true, "the last state is always drawn")
+        let drawn = writes.dropLast().map { $0.split(separator: " ")[2] }
+        // 9/9 comes 0.08 s after 7/9: drawn because it is the last.
+        #expect(drawn == ["1/9", "4/9", "7/9", "9/9"], "drawn: \(writes)")
+        #expect(writes.last == "\r\u{1B}[K", "finish clears the line")
         #expect(ProgressReporter.forTerminal(label: "x", quiet: true) == nil)
     }
 }

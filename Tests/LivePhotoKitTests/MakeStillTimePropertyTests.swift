@@ -48,7 +48,7 @@ struct MakeStillTimePropertyTests {
     func writtenTickIsInsideTheDecodedFrame() async throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        await propertyCheck(count: 120, input: Self.movies, Gen.int(in: 0...2), Gen.int(in: 0...Int.max)) { m, how, pick in
+        await propertyCheck(count: 120, input: Self.movies, Gen.int(in: 0...2), Gen.int(in: 0...Int.max)) { m, how, pick in await Support.failingOnThrow {
             let movie = dir.appendingPathComponent("m-\(UUID().uuidString).mov").path
             FileManager.default.createFile(atPath: movie, contents: Data(m.bytes()))
             let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "s-\(UUID().uuidString).jpg")
@@ -84,6 +84,6 @@ struct MakeStillTimePropertyTests {
             #expect(tick == decided.tick)
             #expect(m.units(ofTick: tick) >= start && m.units(ofTick: tick) < end,
                     "\(choice): still-image-time tick \(tick) is not inside decoded frame \(frame) [\(start), \(end)) of \(m)")
-        }
+        } }
     }
 }

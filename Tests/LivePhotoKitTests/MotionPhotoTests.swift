@@ -138,7 +138,10 @@ struct MotionPhotoReaderTests {
         #expect(try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", dir.appendingPathComponent("20240303_101010.jpg").path) == mp4)
         let google = try MotionPhotoFixtures.exiftoolBinary("MotionPhotoVideo", dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path)
         if google.isEmpty {
-            print("note: this exiftool (\(try Support.run(exiftool, ["-ver"]).out.trimmingCharacters(in: .whitespacesAndNewlines))) has no MotionPhotoVideo tag; the video bytes are checked by readsEveryVariantWhereTheGeneratorPutTheVideo")
+            // Seen in the test's result, not lost in its output (a failure under CI=true, as `Support.reader` does).
+            let version = try Support.run(exiftool, ["-ver"]).out.trimmingCharacters(in: .whitespacesAndNewlines)
+            Issue.record(Comment(rawValue: "cross-check skipped: this exiftool (\(version)) has no MotionPhotoVideo tag; the video bytes are checked by readsEveryVariantWhereTheGeneratorPutTheVideo"),
+                         severity: Requirement.isCI ? .error : .warning)
         } else {
             #expect(google == mp4)
         }
@@ -498,7 +501,7 @@ struct MotionPhotoHostileConvertTests {
         let names = heic ? ["20240606_101010.heic", "20240707_101010.heic"] : ["PXL_20240505_090000000.MP.jpg", "20240303_101010.jpg"]
         let inputs = try names.map { try Support.bytes(dir.appendingPathComponent($0).path) }
         var round = 0
-        await propertyCheck(count: 80, input: Gen.int(in: 0...1), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { which, position, mask in
+        await propertyCheck(count: 80, input: Gen.int(in: 0...1), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { which, position, mask in await Support.failingOnThrow {
             round += 1
             var bytes = inputs[which]
             bytes[position % bytes.count] ^= UInt8(mask)
@@ -519,7 +522,7 @@ struct MotionPhotoHostileConvertTests {
             #expect(Support.temporaries(in: out).isEmpty)
             #expect(try Support.bytes(input) == bytes, "the input is never modified")
             try? FileManager.default.removeItem(at: work)
-        }
+        } }
     }
 }
 

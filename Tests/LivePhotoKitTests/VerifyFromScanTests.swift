@@ -80,14 +80,14 @@ struct VerifyFromScanTests {
 struct CheckTextTests {
     @Test("seconds are written as %.3f writes them (away from the exact midpoints, where the formatter sees a rounded double)")
     func secondsMatchTheFormatter() async {
-        await propertyCheck(input: Gen.int(in: -50_000_000...50_000_000), Gen.element(of: [1, 25, 600, 1000, 2997, 30000, 44100, 90000] as [UInt32])) { tick, scale in
+        await propertyCheck(input: Gen.int(in: -50_000_000...50_000_000), Gen.element(of: [1, 25, 600, 1000, 2997, 30000, 44100, 90000] as [UInt32])) { tick, scale in await Support.failingOnThrow {
             let ts = scale!
             let exact = Double(tick) / Double(ts)
             // Skip values within a hair of a midpoint: there the double the formatter rounds is off.
             let distance = abs((exact * 1000).truncatingRemainder(dividingBy: 1)) - 0.5
             guard abs(distance) > 1e-6 else { return }
             #expect(CheckText.seconds(Int64(tick), timescale: ts) == String(format: "%.3f s", exact), "\(tick)/\(ts)")
-        }
+        } }
         #expect(CheckText.seconds(820, timescale: 600) == "1.367 s")
         #expect(CheckText.seconds(-1, timescale: 1000) == "-0.001 s")
         #expect(CheckText.seconds(5, timescale: 0) == String(format: "%.3f s", 5.0 / 0.0))

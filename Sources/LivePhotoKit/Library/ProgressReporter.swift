@@ -12,6 +12,8 @@ public final class ProgressReporter {
     private var started = Date()
     private var lastDraw = Date.distantPast
     private let write: (String) -> Void
+    /// The clock the redraw throttle reads (a test gives its own).
+    private let now: () -> Date
 
     /// nil when stderr is not a terminal (or `quiet`): callers then report nothing.
     public static func forTerminal(label: String, quiet: Bool) -> ProgressReporter? {
@@ -19,15 +21,16 @@ public final class ProgressReporter {
         return ProgressReporter(label: label) { FileHandle.standardError.write(Data($0.utf8)) }
     }
 
-    public init(label: String, write: @escaping (String) -> Void) {
+    public init(label: String, now: @escaping () -> Date = Date.init, write: @escaping (String) -> Void) {
         self.label = label
+        self.now = now
         self.write = write
     }
 
     public func start(total: Int) {
         lock.lock(); defer { lock.unlock() }
         self.total = total
-        started = Date()
+        started = now()
         lastDraw = .distantPast
     }
 
@@ -39,10 +42,10 @@ public final class ProgressReporter {
 
     public func update(done: Int) {
         lock.lock(); defer { lock.unlock() }
-        let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = now
-        write("\r" + ProgressReporter.line(label: label, done: done, total: total, elapsed: now.timeIntervalSince(started)) + "\u{1B}[K")
+        let time = now()
+        guard done == total || time.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = time
+        write("\r" + ProgressReporter.line(label: label, done: done, total: total, elapsed: time.timeIntervalSince(started)) + "\u{1B}[K")
     }
 
     public func finish() {

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import PropertyBased
+import BinaryIO
+
+/// A journal whose header lost or changed one byte (a torn or damaged write) was never a
+/// complete journal, so the overwrite it guards never started: recovery removes it and leaves
+/// the file exactly as it is. Were any header byte outside the checksum, a journal with a
+/// wrong size, offset or length would write its old bytes to the wrong place.
+@Suite("OverwriteJournal: a journal with any header byte changed is discarded")
+struct OverwriteJournalHeaderTests {
+    /// The header: magic (8), file size, offset, length, checksum (8 each).
+    static let headerSize = 40
+
+    @Test("every header byte, changed to any other value: discarded, the file untouched")
+    func anyChangedHeaderByteIsDiscarded() async throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("movie.mov").path
+        let journal = OverwriteJournal.path(for: target)
+        // A file size, an offset and a length inside it, and a change (XOR mask) for the header byte.
+        await propertyCheck(count: 25, input: Gen.int(in: 1...3000), Gen.int(in: 0...Int.max), Gen.int(in: 0...Int.max), Gen.int(in: 1...255)) { size, o, l, mask in await Support.failingOnThrow {
+            var random = SplitMix64(seed: UInt64(size) &* 31 &+ UInt64(mask))
+            let original = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let offset = o % size, length = l % (size - offset) + 1
+            let old = Array(original[offset..<offset + length])
+            _ = try OverwriteJournal(target: target, offset: UInt64(offset), oldBytes: old, fileSize: UInt64(size))
+            let good = try Support.bytes(journal)
+            try #require(good.count == Self.headerSize + length)
+
+            // The overwrite half landed: the range holds other bytes now.
+            var overwritten = original
+            for i in offset..<offset + length { overwritten[i] = ~original[i] }
+            for position in 0..<Self.headerSize {
+                try Data(overwritten).write(to: URL(fileURLWithPath: target))
+                var damaged = good
+                damaged[position] ^= UInt8(mask)
+                try Data(damaged).write(to: URL(fileURLWithPath: journal))
+                let recovery = try OverwriteJournal.recover(target: target)
+                #expect(recovery == .discarded, "header byte \(position) ^ \(mask): \(recovery) (size \(size), offset \(offset), length \(length))")
+                #expect(!FileManager.default.fileExists(atPath: journal), "header byte \(position): the journal is removed")
+                #expect(try Support.bytes(target) == overwritten, "header byte \(position) ^ \(mask): the file is left as it is")
+            }
+
+            // The journal as written puts the old bytes back: the damage above is what was refused.
+            try Data(overwritten).write(to: URL(fileURLWithPath: target))
+            try Data(good).write(to: URL(fileURLWithPath: journal))
+            #expect(try OverwriteJournal.recover(target: target) == .restored)
+            #expect(try Support.bytes(target) == original)
+            #expect(!FileManager.default.fileExists(atPath: journal))
+        } }
+    }
+}
