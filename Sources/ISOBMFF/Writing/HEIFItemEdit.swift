@@ -48,52 +48,15 @@ public struct HEIFItemEdit {
         var iinf = file.itemInfo
         var iref = file.references
         var iloc = file.locations
-        let id: UInt32
-        if let replacing {
-            guard iloc.item(replacing) != nil else {
-                throw ParseError(.invalidValue, "item \(replacing) has no location", path: "meta/iloc", offset: file.metaHeader.offset)
-            }
-            id = replacing
-        } else {
-            guard let newItem else { preconditionFailure("either an item to replace or a new item") }
-            let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)
-            guard top < UInt32.max else {
-                throw ParseError(.tooLarge, "no free item id", path: "meta/iinf", offset: file.metaHeader.offset)
-            }
-            id = top + 1
-            var entry = ItemInfoEntry(itemID: id, itemType: newItem.type, hidden: true)
-            if let contentType = newItem.contentType { entry.rest = Array(contentType.utf8) + [0] }
-            iinf.entries.append(entry)
-            iref.references.append(.init(type: "cdsc", fromItemID: id, toItemIDs: [newItem.describes]))
-            iloc.items.append(.init(itemID: id, extents: [.init(offset: 0, length: UInt64(data.count))]))
-        }
+        let id = try HEIFItemEdit.itemToWrite(file: file, replacing: replacing, newItem: newItem, byteCount: data.count,
+                                              iinf: &iinf, iref: &iref, iloc: &iloc)
         itemID = id
-        let index = iloc.items.firstIndex { $0.itemID == id }!
-        let old = iloc.items[index]
-
-        // In place: one extent the new bytes fit into; only its length changes.
-        var inPlaceTarget: (absolute: UInt64, idatRelative: UInt64?)? = nil
-        if allowInPlace, replacing != nil, old.extents.count == 1, let range = try file.dataRanges(of: old).first,
-           UInt64(data.count) <= range.upperBound - range.lowerBound {
-            switch old.constructionMethod {
-            case .fileOffset where range.lowerBound >= file.metaHeader.end || range.upperBound <= file.metaHeader.offset:
-                inPlaceTarget = (range.lowerBound, nil)
-            case .idatOffset: inPlaceTarget = (range.lowerBound, range.lowerBound - file.idat!.lowerBound)
-            default: break
-            }
+        guard let index = iloc.items.firstIndex(where: { $0.itemID == id }) else {
+            throw ParseError(.invalidValue, "item \(id) has no location", path: "meta/iloc", offset: file.metaHeader.offset)
         }
-
-        if inPlaceTarget == nil {
-            // An extent of length 0 runs to the end of the file: once bytes are appended it would
-            // take them in. Give such extents their length (widening the length field if needed).
-            for i in iloc.items.indices where iloc.items[i].itemID != id && iloc.items[i].constructionMethod == .fileOffset
-                && iloc.items[i].extents.contains(where: { $0.length == 0 }) {
-                let ranges = try file.dataRanges(of: iloc.items[i])
-                for e in iloc.items[i].extents.indices where iloc.items[i].extents[e].length == 0 {
-                    iloc.items[i].extents[e].length = ranges[e].upperBound - ranges[e].lowerBound
-                }
-            }
-        }
+        let inPlaceTarget = allowInPlace && replacing != nil
+            ? try HEIFItemEdit.inPlaceTarget(of: iloc.items[index], byteCount: data.count, file: file) : nil
+        if inPlaceTarget == nil { try HEIFItemEdit.giveLengthsToOpenExtents(&iloc, except: id, file: file) }
         var metaAtom = file.meta
         // Appended bytes go before someone's trailer, which stays last (a whole-file write).
         let appendAt = file.appendOffset
@@ -133,6 +96,58 @@ public struct HEIFItemEdit {
         placement = inPlaceTarget == nil ? .appended : .inPlace
         patchOffset = inPlaceTarget.flatMap { $0.idatRelative == nil ? $0.absolute : nil }
         self.shift = shift
+    }
+
+    /// The id of the item whose bytes are written: `replacing`, or a new hidden item (with its
+    /// `infe`, its `cdsc` reference and an `iloc` entry) after the highest id in use.
+    static func itemToWrite(file: HEIFFile, replacing: UInt32?, newItem: NewItem?, byteCount: Int,
+                            iinf: inout ItemInfoBox, iref: inout ItemReferenceBox, iloc: inout ItemLocationBox) throws -> UInt32 {
+        if let replacing {
+            guard iloc.item(replacing) != nil else {
+                throw ParseError(.invalidValue, "item \(replacing) has no location", path: "meta/iloc", offset: file.metaHeader.offset)
+            }
+            return replacing
+        }
+        guard let newItem else { preconditionFailure("either an item to replace or a new item") }
+        let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)
+        guard top < UInt32.max else {
+            throw ParseError(.tooLarge, "no free item id", path: "meta/iinf", offset: file.metaHeader.offset)
+        }
+        let id = top + 1
+        var entry = ItemInfoEntry(itemID: id, itemType: newItem.type, hidden: true)
+        if let contentType = newItem.contentType { entry.rest = Array(contentType.utf8) + [0] }
+        iinf.entries.append(entry)
+        iref.references.append(.init(type: "cdsc", fromItemID: id, toItemIDs: [newItem.describes]))
+        iloc.items.append(.init(itemID: id, extents: [.init(offset: 0, length: UInt64(byteCount))]))
+        return id
+    }
+
+    /// In place: one extent the new bytes fit into (outside `meta`, or in `idat`); only its
+    /// length changes. Nil when the item cannot be written where it lies.
+    static func inPlaceTarget(of item: ItemLocationBox.Item, byteCount: Int, file: HEIFFile) throws -> (absolute: UInt64, idatRelative: UInt64?)? {
+        guard item.extents.count == 1, let range = try file.dataRanges(of: item).first,
+              UInt64(byteCount) <= range.upperBound - range.lowerBound else { return nil }
+        switch item.constructionMethod {
+        case .fileOffset where range.lowerBound >= file.metaHeader.end || range.upperBound <= file.metaHeader.offset:
+            return (range.lowerBound, nil)
+        case .idatOffset:
+            guard let idat = file.idat else { return nil }
+            return (range.lowerBound, range.lowerBound - idat.lowerBound)
+        default: return nil
+        }
+    }
+
+    /// An extent of length 0 runs to the end of the file: once bytes are appended it would take
+    /// them in. Gives such extents (of items other than `except`) their length, which the
+    /// layout widens the length field for if needed.
+    static func giveLengthsToOpenExtents(_ iloc: inout ItemLocationBox, except id: UInt32, file: HEIFFile) throws {
+        for i in iloc.items.indices where iloc.items[i].itemID != id && iloc.items[i].constructionMethod == .fileOffset
+            && iloc.items[i].extents.contains(where: { $0.length == 0 }) {
+            let ranges = try file.dataRanges(of: iloc.items[i])
+            for e in iloc.items[i].extents.indices where iloc.items[i].extents[e].length == 0 {
+                iloc.items[i].extents[e].length = ranges[e].upperBound - ranges[e].lowerBound
+            }
+        }
     }
 
     /// Whether the new `meta` has the old one's size, so the file can be edited without moving anything.

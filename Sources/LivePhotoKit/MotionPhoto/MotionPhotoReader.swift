@@ -72,22 +72,7 @@ public enum MotionPhotoReader {
 
         // 2. Google v1: the directory, walked back from the end of the file.
         if let items = xmp?.containerDirectory(), items.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) {
-            var end = size
-            var ranges: [String: MotionPhoto.ByteRange] = [:]
-            for (i, item) in items.enumerated().dropFirst().reversed() {
-                guard let length = item.length, length > 0 else {
-                    throw ParseError(.invalidValue, "Container:Directory item \(i + 1) (\(item.semantic)) has no length", path: "XMP/Container:Directory", offset: 0)
-                }
-                guard length <= end - imageEnd else {
-                    throw ParseError(.invalidValue, "Container:Directory does not add up: its items need more than the \(size - imageEnd) bytes after the image", path: "XMP/Container:Directory", offset: end)
-                }
-                end -= length
-                if ranges[item.semantic] == nil { ranges[item.semantic] = .init(offset: end, length: length) }
-            }
-            if let gainMap = ranges[MotionPhotoXMP.Semantic.gainMap],
-               try JPEGTrailerKind.atStart(of: source, offset: gainMap.offset, length: gainMap.length) != .jpegImage {
-                throw ParseError(.invalidValue, "Container:Directory does not add up: its GainMap item is not a JPEG (offset \(gainMap.offset))", path: "XMP/Container:Directory", offset: gainMap.offset)
-            }
+            let (ranges, end) = try directoryRanges(items, imageEnd: imageEnd, source: source)
             if let video = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
                 let padding = items.first?.padding ?? 0
                 if end - imageEnd != padding && end != imageEnd {
@@ -111,6 +96,30 @@ public enum MotionPhotoReader {
         }
         warnings.append("no Container:Directory or MicroVideoOffset locates the video; found an MP4 'ftyp' at offset \(start)")
         return try make(saysMicroVideo ? .microVideo : .google, .ftypSearch, .init(offset: start, length: size - start))
+    }
+
+    /// Where each Google directory item after the primary lies, walked back from the end of the
+    /// file (items fill it in order), and where the first of them starts; a GainMap item must
+    /// be a JPEG.
+    static func directoryRanges(_ items: [XMPContainerItem], imageEnd: UInt64, source: FileSource) throws -> (ranges: [String: MotionPhoto.ByteRange], end: UInt64) {
+        let size = source.size
+        var end = size
+        var ranges: [String: MotionPhoto.ByteRange] = [:]
+        for (i, item) in items.enumerated().dropFirst().reversed() {
+            guard let length = item.length, length > 0 else {
+                throw ParseError(.invalidValue, "Container:Directory item \(i + 1) (\(item.semantic)) has no length", path: "XMP/Container:Directory", offset: 0)
+            }
+            guard length <= end - imageEnd else {
+                throw ParseError(.invalidValue, "Container:Directory does not add up: its items need more than the \(size - imageEnd) bytes after the image", path: "XMP/Container:Directory", offset: end)
+            }
+            end -= length
+            if ranges[item.semantic] == nil { ranges[item.semantic] = .init(offset: end, length: length) }
+        }
+        if let gainMap = ranges[MotionPhotoXMP.Semantic.gainMap],
+           try JPEGTrailerKind.atStart(of: source, offset: gainMap.offset, length: gainMap.length) != .jpegImage {
+            throw ParseError(.invalidValue, "Container:Directory does not add up: its GainMap item is not a JPEG (offset \(gainMap.offset))", path: "XMP/Container:Directory", offset: gainMap.offset)
+        }
+        return (ranges, end)
     }
 
     /// Motion Photo properties live in namespaces a packet must declare by their URI, so a
