@@ -89,6 +89,7 @@ public struct FileMetadata: Equatable, Sendable {
             }
             if size == 0 { return [] }
             var buffer = [UInt8](repeating: 0, count: size)
+            // `buffer` holds `size` > 0 bytes, so its base address exists.
             let n = buffer.withUnsafeMutableBytes { FileSystemCalls.listxattr(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
             if n < 0 && errno == ERANGE { continue }
             guard n >= 0 else { throw ParseError.system(Errno.current, "cannot list extended attributes") }
@@ -132,6 +133,7 @@ extension timespec: @retroactive Equatable {
 extension Array where Element == UInt8 {
     /// Calls `body` with these bytes as a NUL-terminated C string.
     func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        // Never empty (the NUL is appended), so the base address exists.
         try (self + [0]).withUnsafeBufferPointer { try $0.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) } }
     }
 }

@@ -73,6 +73,7 @@ public enum FileSystemCalls {
     /// and errno set.
     public static func makeTemporaryFile(prefix: String) -> (fd: Int32, path: String)? {
         var template = PathText.bytes(of: prefix).map { CChar(bitPattern: $0) } + Array("XXXXXX".utf8CString)
+        // The template is a non-empty NUL-terminated array: its base address exists.
         let fd = template.withUnsafeMutableBufferPointer { Glibc.mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         let created = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }

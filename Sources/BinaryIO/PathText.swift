@@ -57,6 +57,7 @@ public enum PathText {
         guard holdsEncodedBytes(path) else { return try path.withCString(body) }
         let terminated = bytes(of: path) + [0]
         return try terminated.withUnsafeBufferPointer { buffer in
+            // `buffer` ends with a NUL, so it is never empty.
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
         }
     }
@@ -127,12 +128,14 @@ public enum PathText {
     /// Whether `text` may hold encoded bytes: a cheap byte test (plane-16 lead byte) first.
     public static func holdsEncodedBytes(_ text: String) -> Bool {
         // Every path and every printed line passes here: `memchr` over a native string's bytes.
+        // `&&` reaches the base address only for a non-empty buffer.
         let mayHold = text.utf8.withContiguousStorageIfAvailable { $0.count > 0 && memchr($0.baseAddress!, 0xF4, $0.count) != nil } ?? text.utf8.contains(0xF4)
         guard mayHold else { return false }
         return text.unicodeScalars.contains { reservedBlock.contains($0.value) }
     }
 
     private static func reservedScalar(_ byte: UInt8) -> Unicode.Scalar {
+        // U+10FF00 + a byte stays inside plane 16: always a valid scalar.
         Unicode.Scalar(reservedBlock.lowerBound + UInt32(byte))!
     }
 

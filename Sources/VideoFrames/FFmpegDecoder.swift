@@ -39,6 +39,7 @@ final class FFmpegDecoder {
         guard let extradata = lp_av_mallocz(config.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
             throw ParseError(.io, "libavcodec: out of memory")
         }
+        // Reached only for a non-empty codec configuration (an empty one sets no extradata).
         config.withUnsafeBufferPointer { extradata.update(from: $0.baseAddress!, count: config.count) }
         context.pointee.extradata = extradata
         context.pointee.extradata_size = Int32(config.count)
@@ -72,6 +73,7 @@ final class FFmpegDecoder {
     func send(_ bytes: [UInt8], pts: Int64, key: Bool, onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {
         guard lp_av_new_packet(packet, Int32(bytes.count)) >= 0 else { throw ParseError(.io, "libavcodec: out of memory") }
         defer { lp_av_packet_unref(packet) }
+        // A sample of at least one byte (empty samples are not sent).
         bytes.withUnsafeBufferPointer { packet.pointee.data.update(from: $0.baseAddress!, count: bytes.count) }
         packet.pointee.pts = pts
         if key { packet.pointee.flags |= AV_PKT_FLAG_KEY }

@@ -89,7 +89,7 @@ public enum ContainerRegistry {
 
         init(_ rules: [Rule]) {
             let typed = rules.filter { $0.type != nil }
-            typedKeys = typed.map { $0.type!.rawValue }
+            typedKeys = typed.compactMap { $0.type?.rawValue }
             typedRules = typed
             anyTypeRules = rules.filter { $0.type == nil }
             typedMask = typedKeys.reduce(0) { $0 | Index.bit($1) }

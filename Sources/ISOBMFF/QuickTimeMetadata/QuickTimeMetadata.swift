@@ -76,6 +76,7 @@ public struct QuickTimeMetadata: Sendable {
     /// `ilst` atom for `items` given the key indices from `keysAtom()`: one `data` per item.
     public func itemListAtom(indexOf: [String: UInt32]) -> Atom {
         MetadataItemList(items: items.map { item in
+            // Every item's key was put in `indexOf` above.
             MetadataItemList.Item(keyIndex: indexOf[item.key]!, boxes: [.data(.init(typeField: item.typeIndicator, locale: item.locale, value: item.value))])
         }).atom()
     }

@@ -73,8 +73,8 @@ public struct MovieFileImage {
                 // A second `moov` is someone else's (ours, uncommitted, are cut before a pair
                 // reads the movie): carried, ignored by players as before.
                 pieces.append(.copy(box))
-            case "ftyp" where plan.replacementFileType != nil && !wroteFileType:
-                pieces.append(.atom(plan.replacementFileType!))
+            case "ftyp" where !wroteFileType && plan.replacementFileType != nil:
+                if let replacement = plan.replacementFileType { pieces.append(.atom(replacement)) }
                 wroteFileType = true
             default:
                 pieces.append(box.runsToEnd ? .copyWithExplicitSize(box) : .copy(box))

@@ -70,6 +70,7 @@ struct DirectoryWalker {
             }
             var st = stat()
             let statResult = name.withUnsafeBufferPointer { buffer in
+                // Never empty (the NUL is appended), so the base address exists.
                 (Array(buffer) + [0]).withUnsafeBufferPointer { fstatat(dirfd(dir), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &st, 0) }
             }
             let statError = statResult == 0 ? 0 : errno

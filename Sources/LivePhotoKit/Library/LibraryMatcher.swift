@@ -122,8 +122,7 @@ public enum LibraryMatcher {
         for i in usable where !used[i] {
             if files[i].role == .still { byName[nameKey(files[i]), default: ([], [])].stills.append(i) } else { byName[nameKey(files[i]), default: ([], [])].movies.append(i) }
         }
-        for key in byName.keys {
-            let group = byName[key]!
+        for group in byName.values {
             guard let s = group.stills.min(by: { rank(files[$0]) < rank(files[$1]) }), let m = group.movies.min(by: { rank(files[$0]) < rank(files[$1]) }) else { continue }
             used[s] = true; used[m] = true
             let still = files[s], movie = files[m]

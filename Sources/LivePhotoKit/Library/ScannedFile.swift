@@ -98,7 +98,7 @@ public struct ScannedFile: Sendable, Equatable {
             file.error = LivePhotoError.wrap(error, path: path).reason
             if role == .movie, let journal = InterruptedPairLeftovers.journal(for: path) {
                 // Checked only on failure: a `--faststart` growth was killed mid-write.
-                file.error! += "; an interrupted edit left its journal beside it (\(PathComponents.lastComponent(journal))): "
+                file.error = (file.error ?? "") + "; an interrupted edit left its journal beside it (\(PathComponents.lastComponent(journal))): "
                     + "`livephoto pair` of this movie (or `pair DIR`) puts the old bytes back"
             }
         }

@@ -13,6 +13,7 @@ public enum ConvertBatch {
         workProgress?.start(total: work.count)
         let batch = batchOptions(options)
         let results = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { i in
+            // A `paired` finding always names its still and its movie.
             convert(.liveToMotion, input: work[i].still!) { try LivePhotoToMotionPhoto.run(still: work[i].still!, movie: work[i].movie!, options: batch) }
         }
         workProgress?.finish()

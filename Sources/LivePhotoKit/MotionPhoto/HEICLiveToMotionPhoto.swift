@@ -16,8 +16,8 @@ struct HEICLiveToMotionPhoto {
     /// errors as a real run).
     init(stillPath: String) throws {
         file = try HEIFFile.open(path: stillPath)
-        if file.topLevel.first("mpvd") != nil {
-            throw ParseError(.invalidValue, "already a Motion Photo (it holds an 'mpvd' video box)", path: "mpvd", offset: file.topLevel.first("mpvd")!.offset)
+        if let mpvd = file.topLevel.first("mpvd") {
+            throw ParseError(.invalidValue, "already a Motion Photo (it holds an 'mpvd' video box)", path: "mpvd", offset: mpvd.offset)
         }
         xmpItemID = HEICMotionPhoto.xmpItem(in: file)
         if let xmpItemID {

@@ -76,6 +76,7 @@ public enum LivePhotoToMotionPhoto {
         }
         do {
             let samples = video.sampleTable.sampleCount
+            // A still is a HEIC or a JPEG: when `heic` is nil, `jpeg` is set.
             let writer = try heic?.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
                 ?? jpeg!.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
             FaultInjection.reach(.convertMovieWritten)

@@ -128,6 +128,7 @@ public enum MotionPhotoToLivePhoto {
             if let jpeg = input.jpeg {
                 stillWriter = try prepareJPEGStill(jpeg, targetPath: still, modeFrom: input.path, identifier: identifier)
             } else {
+                // An input is a JPEG or a HEIC: not a JPEG, so a HEIC.
                 stillWriter = try HEICMotionPhotoStill.prepare(input.heic!, targetPath: still, modeFrom: input.path, identifier: identifier)
             }
         } catch { throw LivePhotoError.wrap(error, path: still, category: .refused) }

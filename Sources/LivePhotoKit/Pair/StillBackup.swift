@@ -24,7 +24,7 @@ final class StillBackup {
         let prefix = PathComponents.appending("." + PathComponents.lastComponent(target) + ".livephoto-", to: PathComponents.directory(of: target))
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         for _ in 0..<16 {
-            let name = prefix + String((0..<6).map { _ in letters.randomElement()! })
+            let name = prefix + String((0..<6).map { _ in letters.randomElement()! })   // `letters` is a non-empty literal
             if FileSystemCalls.link(target, name) == 0 { kind = .link(name); return }
             if errno != EEXIST { break }
         }

@@ -51,7 +51,7 @@ public enum JPEGImageEnd {
     static func nextFF(in bytes: [UInt8], from start: Int) -> Int? {
         guard start + 1 < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
+            let base = buffer.baseAddress!   // a window of at least one byte (read above)
             guard let hit = memchr(base + start, 0xFF, buffer.count - 1 - start) else { return nil }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
