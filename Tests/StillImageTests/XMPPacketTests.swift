@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import BinaryIO
 @testable import StillImage
 
 @Suite struct XMPPacketTests {
@@ -49,6 +50,28 @@ import Foundation
         #expect(throws: (any Error).self) { try XMPPacket(xml: Array("<a><b></a></b>".utf8)) }
         #expect(throws: (any Error).self) { try XMPPacket(xml: Array("not XML at all".utf8)) }
         #expect(throws: (any Error).self) { try XMPPacket.fromSegmentPayload(Array("Exif\0\0".utf8)) }
+    }
+
+    /// Found by flipping bytes of Motion Photos: libxml2 parsed a packet holding a byte that is
+    /// not UTF-8 (here before a tag name or inside text), and serializing it crashed the process
+    /// inside FoundationXML. Every such packet is now refused on read, with a typed error.
+    @Test(arguments: [0x80, 0x9D, 0xC1, 0xC7, 0xF5, 0xFB, 0xFF] as [UInt8])
+    func bytesThatAreNotUTF8AreRefused(byte: UInt8) throws {
+        let good = Array(Self.xml.utf8)
+        for anchor in ["<rdf:li xml:lang", ">kept<", "</Container:Directory>", "Item:Length=\"4"] {
+            let at = try #require(Self.range(of: Array(anchor.utf8), in: good)).lowerBound + 1
+            var bad = good
+            bad[at] = byte
+            #expect(throws: ParseError.self, "\(anchor), 0x\(String(byte, radix: 16))") { _ = try XMPPacket(xml: bad) }
+        }
+        // Valid UTF-8 beyond ASCII still reads and writes back.
+        let accented = Array(Self.xml.replacingOccurrences(of: ">kept<", with: ">gardé 😀<").utf8)
+        #expect(String(decoding: try XMPPacket(xml: accented).xmlBytes(), as: UTF8.self).contains(">gardé 😀<"))
+    }
+
+    static func range(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard needle.count <= bytes.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { bytes[$0..<$0 + needle.count].elementsEqual(needle) }.map { $0..<$0 + needle.count }
     }
 }
 

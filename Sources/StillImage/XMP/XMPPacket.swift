@@ -24,6 +24,11 @@ public final class XMPPacket {
         // Writers pad packets with NULs and whitespace; libxml2 rejects trailing NULs.
         var end = xml.count
         while end > 0 && (xml[end - 1] == 0 || xml[end - 1] == 0x20 || xml[end - 1] == 0x0A || xml[end - 1] == 0x0D || xml[end - 1] == 0x09) { end -= 1 }
+        // XMP is UTF-8 here (JPEG APP1, HEIF mime items). libxml2 reads past a byte that is not,
+        // and FoundationXML then crashes serializing the tree (a NULL string): refuse it first.
+        guard String(validating: xml[0..<end], as: UTF8.self) != nil else {
+            throw ParseError(.invalidValue, "the XMP is not valid UTF-8", path: "XMP")
+        }
         // XMLDocument recovers from some malformed input; the SAX parser says whether it is well-formed.
         let data = Data(xml[0..<end])
         let check = XMLParser(data: data)
