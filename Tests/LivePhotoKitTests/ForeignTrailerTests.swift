@@ -19,6 +19,14 @@ struct ForeignTrailerTests {
         "three-bytes": [0, 0, 1],
     ]
 
+    /// A fresh folder with a still and a copy of `fixture` followed by `trailer`.
+    static func pairWithTrailer(_ trailer: String, fixture: String) throws -> (dir: URL, still: String, movie: String, original: [UInt8]) {
+        let dir = try Support.tempDir()
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
+        let (movie, original) = try movieWithTrailer(trailer, fixture: fixture, in: dir)
+        return (dir, still, movie, original)
+    }
+
     static func movieWithTrailer(_ trailer: String, fixture: String, in dir: URL) throws -> (path: String, original: [UInt8]) {
         let path = try Support.copy(Support.fixture(fixture), to: dir, as: "IMG.MOV")
         let bytes = try Support.bytes(path) + (try #require(trailers[trailer]))
@@ -30,10 +38,8 @@ struct ForeignTrailerTests {
     @Test("a refused pair leaves a movie with someone's trailer byte for byte",
           arguments: ["small-mdat", "mdat+moov", "samsung-sef", "three-bytes"], ["movie-moov-last.mov", "movie-moov-first.mov"])
     func refusedPairKeepsTrailer(_ trailer: String, _ fixture: String) throws {
-        let dir = try Support.tempDir()
+        let (dir, still, movie, original) = try Self.pairWithTrailer(trailer, fixture: fixture)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
-        let (movie, original) = try Self.movieWithTrailer(trailer, fixture: fixture, in: dir)
         let stillBefore = try Support.bytes(still)
         var options = PairOptions()
         options.stillTime = .seconds(1000)   // outside the video: refused after the movie is read
@@ -47,10 +53,8 @@ struct ForeignTrailerTests {
     @Test("pair keeps someone's trailer after moov; inspect reports it; a second pair keeps it again",
           arguments: ["small-mdat", "mdat+moov", "samsung-sef", "three-bytes"], ["movie-moov-last.mov", "movie-moov-first.mov"])
     func pairKeepsTrailer(_ trailer: String, _ fixture: String) throws {
-        let dir = try Support.tempDir()
+        let (dir, still, movie, original) = try Self.pairWithTrailer(trailer, fixture: fixture)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
-        let (movie, original) = try Self.movieWithTrailer(trailer, fixture: fixture, in: dir)
         let bytes = try #require(Self.trailers[trailer])
         let file = try MovieFile.open(path: movie)
         #expect(file.interruptedAppend == nil, "\(trailer) carries no marker of ours")
