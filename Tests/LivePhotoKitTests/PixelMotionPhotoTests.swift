@@ -82,7 +82,7 @@ struct PixelMotionPhotoTests {
         let mp4 = try Self.embedded()
         let stillTrack = try #require(mp4.movie.videoTracks.last)
         let plan = MovieRewritePlan(file: mp4)
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", stillTime: 0.3, video: stillTrack)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", atMillisecond: 300, video: stillTrack)
         let path = dir.appendingPathComponent("described.mov").path
         let writer = try AtomicFileWriter(targetPath: path)
         try MovieFileImage(plan).write(to: writer)

@@ -141,8 +141,8 @@ public enum MotionPhotoToLivePhoto {
                 plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
                 input.tracks.disableOthers(in: plan)
                 let timing = FrameTiming(track: input.tracks.motion, movieTimescale: input.movieFile.movie.header.timescale)
-                try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: PairStillTime.place(input.stillTime).placement,
-                                             existing: ExistingStillImageTime(file: input.movieFile, videoTiming: timing), video: input.tracks.motion)
+                try LivePhotoMovieEdit(identifier: identifier, placement: PairStillTime.place(input.stillTime).placement,
+                                       existing: ExistingStillImageTime(file: input.movieFile, videoTiming: timing), video: input.tracks.motion).apply(to: plan)
                 let image = try MovieFileImage(plan)
                 movieWriter = try AtomicFileWriter(targetPath: movie, modeFrom: input.path)
                 do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }

@@ -71,5 +71,3 @@ public struct PairResult: Codable, Equatable, Sendable {
     /// Why an existing track was replaced, or that extra still-image-time tracks were removed.
     public var stillImageTimeNote: String?
 }
-
-public typealias StillImageTimeOutcome = LivePhotoMovieEdit.StillImageTimeOutcome
