@@ -38,7 +38,7 @@ public enum MotionPhotoToLivePhoto {
         result.movie = names[1]
         result.variant = input.variant
         result.identifier = identifier
-        result.stillTime = input.stillSeconds
+        result.stillTime = ReportedSeconds(input.stillStart)
         result.videoBytes = input.videoSource.size
         result.warnings = input.warnings.isEmpty ? nil : input.warnings
         if options.dryRun { result.status = earlier == .complete(identifier: identifier) ? .alreadyConverted : .dryRun; return result }
@@ -71,8 +71,8 @@ public enum MotionPhotoToLivePhoto {
         let tracks: MotionPhotoVideoTracks
         /// The still's frame, on the movie's ticks (`MotionPhotoStillTime`).
         let stillTime: ResolvedStillTime
-        /// That frame's start, for the report.
-        let stillSeconds: Double
+        /// That frame's exact start, for the report.
+        let stillStart: FrameTiming.ExactTime
 
         init(path: String, scanned: ScannedImageEnd?) throws {
             self.path = path
@@ -103,7 +103,7 @@ public enum MotionPhotoToLivePhoto {
             }
             self.tracks = tracks
             do {
-                (stillTime, stillSeconds) = try MotionPhotoStillTime.resolve(presentationTimestampUs: presentationTimestampUs, movie: movieFile.movie,
+                (stillTime, stillStart) = try MotionPhotoStillTime.resolve(presentationTimestampUs: presentationTimestampUs, movie: movieFile.movie,
                                                                              tracks: tracks, warnings: &warnings)
             } catch { throw wrap(error, path) }
             if let note = tracks.note { warnings.append(note) }
