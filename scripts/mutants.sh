@@ -29,6 +29,8 @@ next-track-id|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|MovieTrackEdit.
 track-past-movie-end|Sources/ISOBMFF/Writing/StillImageTimeTrackEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
 pair-first-still-track-kept|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|var removedTracks: [Track] { Array(existing.tracks.dropFirst()) }|var removedTracks: [Track] { Array(existing.tracks.dropLast()) }|StillImageTimeKeepTests
 pair-movie-unchanged|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|return placement == .keep && existing.tracks.count == 1|return placement == .keep|StillImageTimeKeepTests
+convert-still-tick|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|placement: .at(tick: stillTime.tick, sampleDuration|placement: .at(tick: stillTime.tick - 1, sampleDuration|MotionToLiveStillTimeTests
+convert-other-tracks-disabled|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|disabledTracks: tracks.playedOthers)|disabledTracks: [])|PixelMotionPhotoTests
 sample-value|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|w.u8(UInt8(bitPattern: value))|w.u8(UInt8(bitPattern: value &+ 1))|PairRoundTripTests
 offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old - h.offset)|return offsets[i] + (old - h.offset) + 1|MovieInvariantsTests
 tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cdsc", trackIDs: [videoTrackID])|.init(type: "cdep", trackIDs: [videoTrackID])|PairRoundTripTests

@@ -1,7 +1,7 @@
 import BinaryIO
 import ISOBMFF
 
-/// The movie half of a pair, decided once in a plan (`PairPlanner`, convert Motion → Live)
+/// The movie half of a pair, decided once in a plan (`PairPlanner`; convert's `NewPairPlan`)
 /// and applied to a planned `moov`: sets
 /// `com.apple.quicktime.content.identifier` in `moov/meta` and leaves the movie with one
 /// still-image-time track at the still's time. A camera's track is data (its time and extra
@@ -29,6 +29,8 @@ struct LivePhotoMovieEdit {
     var existing: ExistingStillImageTime
     /// The track a new still-image-time track describes (nil: the movie's main video track).
     var video: Track? = nil
+    /// Video tracks kept but taken out of playback (a Motion Photo's tracks besides its motion).
+    var disabledTracks: [Track] = []
 
     /// Only the first still-image-time track (by track order) survives; the others are removed.
     var removedTracks: [Track] { Array(existing.tracks.dropFirst()) }
@@ -39,6 +41,9 @@ struct LivePhotoMovieEdit {
         let moovOffset = plan.file.moovHeader.offset
         guard let video = video ?? plan.file.movie.mainVideoTrack else {
             throw ParseError(.unsupported, "the movie has no video track", path: "moov", offset: moovOffset)
+        }
+        for track in disabledTracks {
+            if let tkhd = track.atom.child("tkhd") { TrackHeader.setEnabled(false, in: tkhd) }
         }
         try MovieMetadataEdit.setString(identifier, forKey: Movie.contentIdentifierKey, in: plan)
         MovieTrackEdit.remove(removedTracks, from: plan)
