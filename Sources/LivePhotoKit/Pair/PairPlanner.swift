@@ -49,7 +49,12 @@ enum PairPlanner {
             AtomicFileWriter.removeStaleTemporaries(for: cleaned)
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
-        let moviePlan = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, edit: movieEdit, asQuickTime: copyAsQuickTime)
+        // A movie without a date gets the still's capture time, in the same edit as the identifier.
+        let exifTime = CaptureTime.exif(dateTime: stillInfo.dateTimeOriginal, offset: stillInfo.offsetTimeOriginal)
+        let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: exifTime) }
+        report.movieDate = date.report
+        let moviePlan = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, edit: movieEdit, asQuickTime: copyAsQuickTime,
+                                      date: date.plan, dateReport: &report.movieDate)
         let (method, growth) = MovieWriteMethod.decide(movieFile, edit: moviePlan, inPlace: outputs.movie == moviePath,
                                                        tailAppendAllowed: targets.movieTailAppendAllowed, faststart: options.faststart, target: targets.movie)
         report.movieWrite = method
@@ -64,7 +69,8 @@ enum PairPlanner {
         report.stillWrite = stillPlan.method
         if options.dryRun { report.status = .dryRun }
         let write = PairWrite(stillPath: stillPath, moviePath: moviePath, identifier: identifier, outputs: outputs, targets: targets,
-                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: moviePlan, method: method, growth: growth, faststart: options.faststart)
+                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: moviePlan, movieDate: date.plan, method: method, growth: growth,
+                              faststart: options.faststart)
         return PairPlan(report: report, action: .write(write))
     }
 
@@ -101,18 +107,19 @@ enum PairPlanner {
 
     /// The movie edit, planned in memory (so a dry run names the method a real run takes) and
     /// read back; nil for the everyday repair where the movie already carries the identifier
-    /// and its own track is kept, so only the still is written.
+    /// (and a date, or none is to be written) and its own track is kept, so only the still is written.
     static func editMovie(_ movieFile: MovieFile, outputs: OutputPaths, moviePath: String, edit movieEdit: LivePhotoMovieEdit,
-                          asQuickTime: Bool) throws -> MovieRewritePlan? {
-        guard outputs.movie != moviePath || !movieEdit.changesNothing(in: movieFile.movie) else { return nil }
+                          asQuickTime: Bool, date: MovieDatePlan?, dateReport: inout MovieDate?) throws -> MovieRewritePlan? {
+        guard outputs.movie != moviePath || date != nil || !movieEdit.changesNothing(in: movieFile.movie) else { return nil }
         let edit = MovieRewritePlan(file: movieFile)
         if asQuickTime && !movieFile.isQuickTime { edit.replacementFileType = MovieRewritePlan.quickTimeFileType() }
         do {
             try movieEdit.apply(to: edit)
+            try date?.apply(to: edit, report: &dateReport)
         } catch {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
-        try MovieReadBack.check(edit, identifier: movieEdit.identifier, path: moviePath)
+        try MovieReadBack.check(edit, identifier: movieEdit.identifier, creationDate: date?.creationDate, path: moviePath)
         return edit
     }
 }
