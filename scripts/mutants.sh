@@ -23,7 +23,7 @@ only=${MUTANTS:-.}
 # name | file | the exact text (found exactly once) | what it becomes | tests that must fail (swift test --filter)
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
-dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairOperation.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
+dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairPlanner.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
 udta-identifier|Sources/ISOBMFF/Writing/MovieMetadataEdit.swift|            try MetadataStringEdit.set(value, forKey: key, in: meta, path: "moov/udta/meta")|            _ = meta|MovieInvariantsTests
 next-track-id|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|MovieTrackEdit.setNextTrackID(trackID + 1, in: plan)|_ = trackID|MovieInvariantsTests
 track-past-movie-end|Sources/ISOBMFF/Writing/StillImageTimeTrackEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
