@@ -44,7 +44,7 @@ struct ScanCommand: ParsableCommand {
         } else {
             print(ScanTable.render(scan.findings))
         }
-        if !options.quiet { Console.error(ScanTable.summary(scan)) }
+        if !options.quiet { Console.error(ScanTable.summary(scan, folders: folders)) }
         let failed = !scan.unreadableFolders.isEmpty || scan.count(.unreadable) > 0
         if failed { throw ExitCode(ExitStatus.unreadable) }
     }
@@ -65,8 +65,28 @@ enum ScanTable {
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
 
-    static func summary(_ scan: LibraryScan) -> String {
+    /// The counts, then (when there is something to do) the commands that do it.
+    static func summary(_ scan: LibraryScan, folders: [String]) -> String {
         let counts = LibraryFinding.Kind.allCases.map { "\(scan.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        return "scan: \(scan.filesRead) files read: \(counts)"
+        let lines = ["scan: \(scan.filesRead) files read: \(counts)"] + nextSteps(scan, folders: folders)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `next: livephoto pair DIR` (and `pair --by-time`, `convert`) for what this scan found to do.
+    static func nextSteps(_ scan: LibraryScan, folders: [String]) -> [String] {
+        let dirs = folders.map(shellWord).joined(separator: " ")
+        let byName = scan.candidates.count, byTime = scan.candidates(byTime: true).count - byName
+        var steps: [String] = []
+        if byName > 0 { steps.append("next: livephoto pair \(dirs)   (pairs \(byName) candidate\(byName == 1 ? "" : "s") matched by identifier or name)") }
+        if byTime > 0 { steps.append("next: livephoto pair --by-time \(dirs)   (also pairs \(byTime) matched by capture time only; check them first)") }
+        let motion = scan.count(.motionPhoto)
+        if motion > 0 { steps.append("next: livephoto convert \(dirs)   (makes Live Photos of \(motion) Motion Photo\(motion == 1 ? "" : "s"))") }
+        return steps.map { PathText.printable($0) }
+    }
+
+    /// A folder as a shell word: as it is when it is plain, else single-quoted.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@".unicodeScalars.contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import BinaryIO
 
 /// Where `pair` writes: in place by default; into a directory with `-o`; an `.mp4`/`.m4v`
-/// movie always becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory). A
+/// movie always becomes a new QuickTime `<stem>.MOV` (beside it, or in the directory), and so
+/// does a Motion Photo's split-off `X.MP` (as `X.MP.MOV`: the name its still `X.MP.jpg` matches). A
 /// `.mov` is edited in place whatever its brand. An output that would overwrite an input, or
 /// two outputs on one path, is refused; an output that exists already is `ExistingOutputs`' call.
 struct OutputPaths {
@@ -10,11 +11,18 @@ struct OutputPaths {
     let movie: String
 
     /// Extensions of movies that are written as a new QuickTime `.MOV` rather than edited.
-    static let copiedExtensions: Set<String> = ["mp4", "m4v"]
+    static let copiedExtensions: Set<String> = ["mp4", "m4v", "mp"]
 
     /// Whether pairing `moviePath` writes a new `<stem>.MOV` (decided by extension, not brand).
     static func becomesQuickTimeCopy(_ moviePath: String) -> Bool {
         copiedExtensions.contains(PathComponents.pathExtension(moviePath).lowercased())
+    }
+
+    /// `IMG_1.MP4` → `IMG_1.MOV`; `PXL_1.MP` (a split-off Motion Photo video) → `PXL_1.MP.MOV`.
+    static func quickTimeName(_ moviePath: String) -> String {
+        let name = PathComponents.lastComponent(moviePath)
+        if PathComponents.pathExtension(moviePath).lowercased() == "mp" { return name + ".MOV" }
+        return PathComponents.lastComponent(PathComponents.deletingExtension(moviePath)) + ".MOV"
     }
 
     init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?) throws {
@@ -26,7 +34,7 @@ struct OutputPaths {
         }
         still = directory == nil ? stillPath : place(PathComponents.lastComponent(stillPath), besides: stillPath)
         if movieIsMP4 {
-            movie = place(PathComponents.lastComponent(PathComponents.deletingExtension(moviePath)) + ".MOV", besides: moviePath)
+            movie = place(Self.quickTimeName(moviePath), besides: moviePath)
         } else {
             movie = directory == nil ? moviePath : place(PathComponents.lastComponent(moviePath), besides: moviePath)
         }
