@@ -13,11 +13,16 @@ struct ScanCommand: ParsableCommand {
         capture-time-mismatch (name-matched, taken more than 10 s apart by their EXIF and \
         movie creation dates), \
         still-without-movie, movie-without-still (an identifier no other file carries), \
-        candidate (belong together by name, or by identifier without the track: what \
-        'pair DIR' pairs), unreadable, motion-photo (one finding only, never paired), \
+        candidate (belong together by identifier without the track or by name: what \
+        'pair DIR' pairs; or by capture time alone, names differing: what 'pair --by-time \
+        DIR' pairs), capture-time-ambiguous (same moment as several files), unreadable, \
+        motion-photo (one finding only, never paired), motion-photo-without-video (its XMP \
+        promises a video that is not there, and none is split off beside it as X.MP or \
+        X.MP.mp4), \
         duplicate-identifier (one identifier on several stills or movies: copies, which pair \
         inside their own folder first). Names match by folder and stem, extension case ignored, \
-        with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count.
+        with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count; \
+        an edited rendition IMG_E1 pairs only with IMG_E1. The summary ends with what to run next.
         Exit code 3 when a file or folder could not be read, else 0.
         """
     )

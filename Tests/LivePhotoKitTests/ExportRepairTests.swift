@@ -105,27 +105,37 @@ struct ExportRepairTests {
         #expect(again.candidates(byTime: true).isEmpty && again.count(.paired) == folder.expected.count)
     }
 
-    @Test("Takeout: convert DIR pairs a Motion Photo's split-off video with its still (here into -o DIR, the inputs untouched)")
-    func takeoutConvert() throws {
+    @Test("Takeout: convert DIR makes a Live Photo of a Motion Photo's split-off video and its still, as new files named as conversions are; the inputs untouched; a rerun finds them",
+          arguments: [false, true])
+    func takeoutConvert(intoOutputFolder: Bool) throws {
         let folder = try ExportFolders.takeout()
         defer { folder.remove() }
-        let out = folder.url.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "out" }
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let before = try inputs.map { try Support.bytes(folder.file($0)) }
         var options = ConvertOptions()
-        options.outputDirectory = out.path
+        let out = intoOutputFolder ? folder.url.appendingPathComponent("out") : folder.url
+        if intoOutputFolder {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            options.outputDirectory = out.path
+        }
         let (_, results) = ConvertBatch.toLivePhotos(roots: [folder.path], options: options, jobs: 2)
         let converted = results.filter { $0.status == .converted }
+        let lone = try #require(results.first { $0.status == .unreadable })
+        #expect(converted.count == 2 && results.count == 3 && lone.input == folder.file("PXL_20230603_090000000.MP.jpg") && lone.exitCode == .unreadable)
+        #expect(lone.error?.contains("a Motion Photo without its video: the XMP says Motion Photo but nothing follows the image") == true, "\(lone.error ?? "")")
         #expect(converted.map { PathComponents.lastComponent($0.input) }.sorted() == ["PXL_20230601_120000000.MP.jpg", "PXL_20230602_080000000.MP.jpg"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-                == ["PXL_20230601_120000000.MP.MOV", "PXL_20230601_120000000.MP.jpg", "PXL_20230602_080000000.MP.MOV", "PXL_20230602_080000000.MP.jpg"])
+        let written = ["PXL_20230601_120000000.MOV", "PXL_20230601_120000000.jpg", "PXL_20230602_080000000.MOV", "PXL_20230602_080000000.jpg"]
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: out.path)).subtracting(inputs + ["out"]).sorted() == written)
         for r in converted {
             let (still, movie) = (try #require(r.still), try #require(r.movie))
             #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
             #expect(try Self.media(still) == Self.media(r.input) && Self.media(movie) == Self.media(try #require(r.inputMovie)))
         }
         #expect(try inputs.map { try Support.bytes(folder.file($0)) } == before)
+
+        let (_, again) = ConvertBatch.toLivePhotos(roots: [folder.path], options: options, jobs: 2)
+        #expect(again.map(\.status) == [.unreadable, .alreadyConverted, .alreadyConverted], "\(again)")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: out.path)).subtracting(inputs + ["out"]).sorted() == written)
     }
 
     @Test("iCloud: IMG_E renditions pair with their own movies, never with the original's, by name or by time")

@@ -43,7 +43,7 @@ public enum ConvertBatch {
         let scan = LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadableFolders, files: scanned)
         // A Motion Photo whose video was split off beside it: paired once the folder is read.
         let split = SplitMotionPhotoPairs.convert(scan, options: batch, jobs: jobs)
-        return (scan, unreadable(scan, .motionToLive) + makeDurable(done.compactMap(\.1) + split))
+        return (scan, unreadable(scan, .motionToLive) + SplitMotionPhotoPairs.withoutVideo(scan) + makeDurable(done.compactMap(\.1) + split))
     }
 
     static func batchOptions(_ options: ConvertOptions) -> ConvertOptions {

@@ -25,21 +25,24 @@ struct OutputPaths {
         return PathComponents.lastComponent(PathComponents.deletingExtension(moviePath)) + ".MOV"
     }
 
-    init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?) throws {
+    /// - Parameter named: new files under these names (a conversion's), checked like those of an output directory.
+    init(still stillPath: String, movie moviePath: String, movieIsMP4: Bool, directory: String?, named: NewOutputPaths? = nil) throws {
         if let directory { try OutputDirectory.check(directory) }
         // Derived names keep the input's bytes: only path text is spliced, never re-decoded.
         func place(_ name: String, besides path: String) -> String {
             if let directory { return PathComponents.appending(name, to: directory) }
             return PathComponents.sibling(named: name, of: path)
         }
-        still = directory == nil ? stillPath : place(PathComponents.lastComponent(stillPath), besides: stillPath)
-        if movieIsMP4 {
+        still = named?.still ?? (directory == nil ? stillPath : place(PathComponents.lastComponent(stillPath), besides: stillPath))
+        if let named {
+            movie = named.movie
+        } else if movieIsMP4 {
             movie = place(Self.quickTimeName(moviePath), besides: moviePath)
         } else {
             movie = directory == nil ? moviePath : place(PathComponents.lastComponent(moviePath), besides: moviePath)
         }
 
-        if directory != nil {
+        if directory != nil || named != nil {
             for (output, label) in [(still, "still"), (movie, "movie")] {
                 for input in [stillPath, moviePath] where AtomicFileWriter.sameFile(output, input) || output == input {
                     throw LivePhotoError(path: output, reason: "the \(label) output would overwrite an input; choose another -o directory", category: .refused)
