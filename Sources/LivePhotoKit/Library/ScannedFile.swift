@@ -23,7 +23,8 @@ public struct ScannedFile: Sendable, Equatable {
     public var stillImageTimeTracks: Int
     /// Why the file could not be read, if it could not.
     public var error: String?
-    /// Stills: EXIF DateTimeOriginal (+ OffsetTimeOriginal). Movies: `com.apple.quicktime.creationdate`.
+    /// Stills (JPEG): `StillCaptureTime` (EXIF DateTimeOriginal + OffsetTimeOriginal, else a Takeout
+    /// sidecar). Movies: `com.apple.quicktime.creationdate`.
     public var captureTime: CaptureTime?
     /// Movies: the `mvhd` creation time (UTC).
     public var headerCreationTime: CaptureTime?
@@ -77,7 +78,8 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
-                file.captureTime = StillCaptureTime.of(path: path, exifDateTime: facts.dateTimeOriginal, exifOffset: facts.offsetTimeOriginal)
+                // EXIF, else a Takeout sidecar beside it: the capture time `pair` also gives an undated movie.
+                file.captureTime = StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)).found?.time
                 do { file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure) } catch let missing as MotionPhotoVideoMissing {
                     file.motionVideoMissing = missing.reason
                 }
