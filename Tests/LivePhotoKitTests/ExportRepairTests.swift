@@ -180,7 +180,9 @@ struct ExportRepairTests {
         let ambiguous = try #require(Self.finding(scan, folder, still: "DSC_1001.JPG"))
         #expect(ambiguous.finding == .captureTimeAmbiguous && ambiguous.matches == [folder.file("VID_A.mov"), folder.file("VID_B.mov")], "\(ambiguous)")
         #expect(Self.finding(scan, folder, still: "DSC_1002.JPG") == nil)
-        #expect(scan.candidates.isEmpty && scan.candidates(byTime: true).count == 1)
+        let sidecar = try #require(Self.finding(scan, folder, still: "PHOTO_2000.jpg"), "no EXIF date: the Takeout sidecar's time")
+        #expect(sidecar.matchedBy == .captureTime && sidecar.movie == folder.file("VID_sidecar.mov"))
+        #expect(scan.candidates.isEmpty && scan.candidates(byTime: true).count == 2)
 
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { try Support.bytes(folder.file($0)) }
         let (_, byDefault) = BatchOperations.pair(roots: [folder.path], options: PairOptions(), jobs: 2)

@@ -93,7 +93,8 @@ public enum ExportFolders {
 
     /// Names that do not match, capture times that do: `DSC_1000.JPG` and the movie that
     /// started a second before it; `DSC_1001.JPG` taken when two movies started (ambiguous);
-    /// `DSC_1002.JPG` and `VID_far.mp4` with nothing at their moment.
+    /// `DSC_1002.JPG` and `VID_far.mp4` with nothing at their moment; `PHOTO_2000.jpg`, no EXIF
+    /// date but a Takeout sidecar, and the movie that started a second before that time.
     public static func byTime() throws -> Folder {
         let dir = try Support.tempDir()
         func put(_ fixture: String, _ name: String) throws { try Support.copy(Support.fixture(fixture), to: dir, as: name) }
@@ -109,8 +110,13 @@ public enum ExportFolders {
             try setMovieCreationTime(dir.appendingPathComponent(name).path, fixtureStillInstant + 3354)   // 02:59:59Z, DSC_1001's 03:00:00Z
         }
         try put("movie-co64.mov", "VID_far.mp4")
-        return Folder(url: dir, expected: [ExpectedPair(still: "DSC_1000.JPG", movie: "VID_20240102_030404.mp4")],
-                      untouched: ["DSC_1001.JPG", "DSC_1002.JPG", "VID_A.mov", "VID_B.mov", "VID_far.mp4"])
+        try put("still-no-exif.jpg", "PHOTO_2000.jpg")
+        try Data(#"{"title":"PHOTO_2000.jpg","photoTakenTime":{"timestamp":"1704168245"}}"#.utf8).write(to: dir.appendingPathComponent("PHOTO_2000.jpg.json"))
+        try put("movie-moov-first.mov", "VID_sidecar.mov")
+        try setMovieCreationTime(dir.appendingPathComponent("VID_sidecar.mov").path, fixtureStillInstant + 7200 - 1)   // 04:04:04Z
+        return Folder(url: dir, expected: [ExpectedPair(still: "DSC_1000.JPG", movie: "VID_20240102_030404.mp4"),
+                                           ExpectedPair(still: "PHOTO_2000.jpg", movie: "VID_sidecar.mov")],
+                      untouched: ["DSC_1001.JPG", "DSC_1002.JPG", "VID_A.mov", "VID_B.mov", "VID_far.mp4", "PHOTO_2000.jpg.json"])
     }
 
     // MARK: building blocks
