@@ -183,6 +183,7 @@ struct ExportRepairTests {
         let sidecar = try #require(Self.finding(scan, folder, still: "PHOTO_2000.jpg"), "no EXIF date: the Takeout sidecar's time")
         #expect(sidecar.matchedBy == .captureTime && sidecar.movie == folder.file("VID_sidecar.mov"))
         #expect(scan.candidates.isEmpty && scan.candidates(byTime: true).count == 2)
+        #expect(scan.pairs.isEmpty, "verify DIR does not take a guess by time for a pair")
 
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { try Support.bytes(folder.file($0)) }
         let (_, byDefault) = BatchOperations.pair(roots: [folder.path], options: PairOptions(), jobs: 2)

@@ -82,5 +82,7 @@ public struct LibraryScan: Sendable {
         findings.filter { $0.finding == .candidate && (byTime || $0.matchedBy != .captureTime) }
     }
     public var candidates: [LibraryFinding] { candidates(byTime: false) }
-    public var pairs: [LibraryFinding] { findings.filter(\.isPair) }
+    /// The findings `verify DIR` verifies: each naming a still and a movie, but for candidates
+    /// matched by capture time alone (a guess until `pair --by-time` makes them a pair).
+    public var pairs: [LibraryFinding] { findings.filter { $0.isPair && $0.matchedBy != .captureTime } }
 }
