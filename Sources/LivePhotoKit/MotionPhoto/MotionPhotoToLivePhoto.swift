@@ -90,7 +90,7 @@ public enum MotionPhotoToLivePhoto {
                     let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
                     heic = photo
                     (videoSource, variant, presentationTimestampUs, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTimestampUs, photo.warnings)
-                    existingID = try? HEICStill(source: photo.still.source).contentIdentifier()
+                    existingID = try? HEICStill(file: photo.still).contentIdentifier()
                 default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable)
                 }
             } catch let error as LivePhotoError { throw error } catch { throw wrap(error, path) }
