@@ -5,11 +5,11 @@ import Glibc
 #endif
 
 /// Edits a HEIF file in place without rewriting its images, for an edit whose `meta` keeps its
-/// size: `prepare()` appends the new `mdat` and fsyncs (the file still reads as before: nothing
-/// points at the new bytes yet); `commit()` overwrites only the bytes of `meta` that differ
-/// (the item's `iloc` extent: a few bytes) and fsyncs. `abort()` truncates the appended bytes.
-/// When the new bytes also fit the item's old place, `settleInPlace()` then moves them there
-/// and cuts the appended box off again, in steps that each leave a complete file: the bytes
+/// size: `prepare()` appends the new `mdat` boxes and fsyncs (the file still reads as before:
+/// nothing points at the new bytes yet); `commit()` overwrites only the bytes of `meta` that
+/// differ (the items' `iloc` extents: a few bytes) and fsyncs. `abort()` truncates the appended
+/// bytes. When the new bytes also fit the items' old places, `settleInPlace()` then moves them there
+/// and cuts the appended boxes off again, in steps that each leave a complete file: the bytes
 /// are written over the old ones (nothing points at them), `iloc` is pointed back at them,
 /// the tail is truncated. The file keeps its size.
 public final class HEIFTailAppendWrite: PreparedFileWrite {
