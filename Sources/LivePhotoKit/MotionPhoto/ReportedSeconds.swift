@@ -7,6 +7,20 @@ public struct ReportedSeconds: Codable, Equatable, Sendable {
 
     public init(_ time: FrameTiming.ExactTime) { self.time = time }
 
+    /// Seconds a pair's report already holds (`PairResult.stillTime`, computed from ticks),
+    /// kept exactly: a finite Double is a whole number over a power of two, so `seconds` gives
+    /// back the very same number.
+    public init(exactly seconds: Double) {
+        // The exponent of 0 is Int.min: it is looked at only for a normal number.
+        let shift = seconds.isNormal ? 52 - Int(seconds.exponent) : -1
+        guard (0..<120).contains(shift) else {
+            time = FrameTiming.ExactTime(0, per: 1)
+            return
+        }
+        let whole = Int128(seconds.significandBitPattern | (1 << 52))
+        time = FrameTiming.ExactTime(seconds < 0 ? -whole : whole, per: Int128(1) << shift)
+    }
+
     /// For printing only.
     public var seconds: Double { time.seconds }
 
