@@ -9,7 +9,8 @@ public enum MovieMetadataEdit {
         let movie = plan.file.movie
         let moov = plan.moov
         if let meta = moov.child("meta") {
-            guard movie.metadata != nil else {
+            // The plan's own `meta`: an earlier edit of the same plan may have added it.
+            guard try QuickTimeMetadata(meta: meta, path: "moov/meta") != nil else {
                 throw ParseError(.unsupported, "moov/meta holds metadata that is not QuickTime 'mdta'", path: "moov/meta", offset: meta.originalOffset ?? 0)
             }
             try MetadataStringEdit.set(value, forKey: key, in: meta, path: "moov/meta")
