@@ -39,9 +39,9 @@ let package = Package(
         .target(name: "LivePhotoKit", dependencies: ["BinaryIO", "ISOBMFF", "StillImage", "VideoFrames"]),
         // The command-line layer: parses arguments and prints.
         .executableTarget(name: "livephoto", dependencies: [
-            "LivePhotoKit", "StillImage", "BinaryIO", "CSignals",
+            "LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO", "CSignals",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
         // What every test target shares: paths to fixtures and corpus, temporary folders, running
         // processes, box builders, the seeded RNG, and `.requires(...)` for the corpus and readers.
