@@ -60,11 +60,7 @@ struct PairCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = PairOptions()
-        options.identifier = choices.identifier
-        options.stillTime = choices.stillTimeChoice
-        options.outputDirectory = batch.output
-        options.dryRun = batch.dryRun
+        var options = choices.applied(to: PairOptions(), writing: batch)
         options.replaceForeignMakerNote = replaceMakerNote
         options.touch = touch
         options.splitHardLinks = splitHardLinks
@@ -147,10 +143,9 @@ struct PairCommand: ParsableCommand {
     }
 
     enum PairHelp: BatchOptionsHelp, PairChoiceHelp {
-        static let id = "Use this identifier (a UUID)."
-        static let newId = "Write a fresh identifier even if the files carry one."
-        static let stillTime = "Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame)."
-        static let stillFrame = "Put the still at video frame N (0-based, presentation order)."
+        static let choices = PairChoiceHelpText(id: "Use this identifier (a UUID).", newId: "Write a fresh identifier even if the files carry one.",
+                                                stillTime: "Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame).",
+                                                stillFrame: "Put the still at video frame N (0-based, presentation order).")
         static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: 4 per core, at most 16: a pair mostly waits for the disk).", quiet: "Print nothing on success.",
                                         json: "Print the result as JSON.",
                                         output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")
