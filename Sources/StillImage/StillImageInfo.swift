@@ -15,6 +15,9 @@ public struct StillImageInfo: Sendable {
     public let make: String?
     public let model: String?
     public let orientation: Int?
+    /// EXIF DateTimeOriginal and OffsetTimeOriginal as written (nil without EXIF or the tag).
+    public var dateTimeOriginal: String? = nil
+    public var offsetTimeOriginal: String? = nil
     /// What the reader accepted leniently (see `ExifSummary.warnings`).
     public var warnings: [String] = []
 
@@ -61,6 +64,8 @@ public enum StillImageReader {
                                   colorSpace: header.colorSpace, hasEXIF: true, makerNote: exif.makerNote, appleMakerNote: exif.appleMakerNote,
                                   make: exif.make, model: exif.model, orientation: exif.orientation)
         info.warnings = exif.warnings
+        info.dateTimeOriginal = exif.dateTimeOriginal
+        info.offsetTimeOriginal = exif.offsetTimeOriginal
         return info
     }
 }

@@ -98,9 +98,10 @@ struct PairCommand: ParsableCommand {
         if code != .ok { throw ExitCode(code) }
     }
 
-    /// "still-image-time kept", with the note when there is one.
+    /// "still-image-time kept", with the note when there is one, and the movie's new date.
     func stillImageTime(_ o: BatchOutcome) -> String {
         "still-image-time \(o.stillImageTime?.rawValue ?? "-")" + (o.stillImageTimeNote.map { ": \($0)" } ?? "")
+            + (o.movieDate.map { "; movie date \(MovieDateText.describe($0, dryRun: o.status == .dryRun))" } ?? "")
     }
 
     func runSingle(still: String, movie: String, options: PairOptions) throws {
@@ -135,6 +136,7 @@ struct PairCommand: ParsableCommand {
         print("  still time: \(Console.seconds(result.stillTime))")
         print("  still-image-time: \(result.stillImageTime.rawValue)")
         if let note = result.stillImageTimeNote { print("  note: \(note)") }
+        if let date = result.movieDate { print("  movie date: \(MovieDateText.describe(date, dryRun: result.status == .dryRun))") }
         if result.status != .alreadyPaired {
             let verb = result.status == .dryRun ? "would write" : "wrote"
             print("  \(verb): \(result.stillOutput) (\(result.stillWrite.rawValue))")
@@ -151,5 +153,15 @@ struct PairCommand: ParsableCommand {
                                         output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")
         /// Read once, like `coreCount`.
         static let defaultJobs = ParallelWork.defaultDiskBoundJobs
+    }
+}
+
+/// How `pair` prints a movie date it wrote (or would write).
+enum MovieDateText {
+    /// "2024-06-01T12:00:00+0200 (from EXIF)", "none written: ...".
+    static func describe(_ date: MovieDate, dryRun: Bool) -> String {
+        guard let written = date.creationDate else { return "none written" + (date.note.map { ": \($0)" } ?? "") }
+        let source = date.source == .takeoutSidecar ? "from \(date.sidecar ?? "the Takeout sidecar")" : "from the still's EXIF"
+        return (dryRun ? "would write " : "wrote ") + written + " (\(source))" + (date.note.map { "; \($0)" } ?? "")
     }
 }

@@ -11,7 +11,7 @@ public enum BatchOperations {
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
-                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, exitCode: .ok)
+                                    stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, movieDate: r.movieDate, exitCode: .ok)
             } catch let stopped as OperationInterrupted {
                 return interrupted(still: still, movie: movie, signal: stopped.signal)
             } catch {

@@ -42,6 +42,8 @@ public struct BatchOutcome: Codable, Equatable, Sendable {
     public var stillImageTime: StillImageTimeOutcome? = nil
     /// pair: why a track was replaced, or that extra tracks were removed.
     public var stillImageTimeNote: String? = nil
+    /// pair: the date written into a movie that had none (see `PairResult.movieDate`).
+    public var movieDate: MovieDate? = nil
     /// verify: the names of the checks that failed at error level (what makes the pair invalid).
     public var failedChecks: [String]?
     /// verify: the names of the checks that failed at warning level (the pair stays valid).

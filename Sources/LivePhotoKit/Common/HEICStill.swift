@@ -55,6 +55,8 @@ struct HEICStill {
                                   colorSpace: coding.colorSpace, hasEXIF: exif != nil, makerNote: exif?.makerNote ?? .none,
                                   appleMakerNote: exif?.appleMakerNote, make: exif?.make, model: exif?.model, orientation: exif?.orientation)
         info.warnings = exif?.warnings ?? []
+        info.dateTimeOriginal = exif?.dateTimeOriginal
+        info.offsetTimeOriginal = exif?.offsetTimeOriginal
         return info
     }
 

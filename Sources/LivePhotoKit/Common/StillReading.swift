@@ -38,6 +38,7 @@ enum StillReading {
         guard kind == .heic else { return Facts(facts: try StillImageReader.headerFacts(source: source), isHEIC: false) }
         let info = try HEICStill(source: source).info(path: source.path)
         return Facts(facts: StillHeaderFacts(contentIdentifier: info.contentIdentifier, width: info.width, height: info.height,
-                                             orientation: nil, dateTimeOriginal: nil, offsetTimeOriginal: nil), isHEIC: true)
+                                             orientation: nil, dateTimeOriginal: info.dateTimeOriginal,
+                                             offsetTimeOriginal: info.offsetTimeOriginal), isHEIC: true)
     }
 }

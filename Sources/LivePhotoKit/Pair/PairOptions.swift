@@ -70,6 +70,9 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var stillImageTime: StillImageTimeOutcome
     /// Why an existing track was replaced, or that extra still-image-time tracks were removed.
     public var stillImageTimeNote: String?
+    /// For a movie that had no date: the date written (or to be written) from the still's
+    /// capture time, or why none was; nil when the movie keeps its own.
+    public var movieDate: MovieDate? = nil
 }
 
 public typealias StillImageTimeOutcome = LivePhotoMovieEdit.StillImageTimeOutcome

@@ -38,6 +38,9 @@ struct PairWrite {
     let stillPlan: StillWritePlan
     /// The movie's new `moov` and appended samples; nil when the movie is left as it is.
     let movieEdit: MovieRewritePlan?
+    /// The date given to a movie that had none (already applied to `movieEdit`); nil when the
+    /// movie keeps its own, or neither file has one.
+    let movieDate: MovieDatePlan?
     /// Decided once, in `PairPlanner.writeMethod`.
     let method: MovieWriteMethod
     /// `--faststart` in place when the new `moov` fits over the old one and its padding.

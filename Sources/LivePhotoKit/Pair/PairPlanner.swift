@@ -48,8 +48,12 @@ enum PairPlanner {
             AtomicFileWriter.removeStaleTemporaries(for: cleaned)
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
+        // A movie without a date gets the still's capture time, in the same edit as the identifier.
+        let exifTime = CaptureTime.exif(dateTime: stillInfo.dateTimeOriginal, offset: stillInfo.offsetTimeOriginal)
+        let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: exifTime) }
+        report.movieDate = date.report
         let movieEdit = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, identifier: identifier, stillTime: stillTime,
-                                      existing: existing, asQuickTime: copyAsQuickTime)
+                                      existing: existing, asQuickTime: copyAsQuickTime, date: date.plan, dateReport: &report.movieDate)
         let (method, growth) = MovieWriteMethod.decide(movieFile, edit: movieEdit, inPlace: outputs.movie == moviePath,
                                                        tailAppendAllowed: targets.movieTailAppendAllowed, faststart: options.faststart, target: targets.movie)
         report.movieWrite = method
@@ -64,7 +68,8 @@ enum PairPlanner {
         report.stillWrite = stillPlan.method
         if options.dryRun { report.status = .dryRun }
         let write = PairWrite(stillPath: stillPath, moviePath: moviePath, identifier: identifier, outputs: outputs, targets: targets,
-                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: movieEdit, method: method, growth: growth, faststart: options.faststart)
+                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: movieEdit, movieDate: date.plan, method: method, growth: growth,
+                              faststart: options.faststart)
         return PairPlan(report: report, action: .write(write))
     }
 
@@ -101,12 +106,12 @@ enum PairPlanner {
 
     /// The movie edit, planned in memory (so a dry run names the method a real run takes) and
     /// read back; nil for the everyday repair where the movie already carries the identifier
-    /// and its own track is kept, so only the still is written.
+    /// (and a date, or none is to be written) and its own track is kept, so only the still is written.
     static func editMovie(_ movieFile: MovieFile, outputs: OutputPaths, moviePath: String, identifier: String, stillTime: PairStillTime,
-                          existing: ExistingStillImageTime, asQuickTime: Bool) throws -> MovieRewritePlan? {
+                          existing: ExistingStillImageTime, asQuickTime: Bool, date: MovieDatePlan?, dateReport: inout MovieDate?) throws -> MovieRewritePlan? {
         let movie = movieFile.movie
         let key = Movie.contentIdentifierKey
-        let unchanged = outputs.movie == moviePath && stillTime.placement == .keep && existing.tracks.count == 1
+        let unchanged = outputs.movie == moviePath && stillTime.placement == .keep && existing.tracks.count == 1 && date == nil
             && movie.metadata?.stringValue(forKey: key) == identifier
             && (movie.userDataMetadata?.stringValue(forKey: key) ?? identifier) == identifier
         guard !unchanged else { return nil }
@@ -114,10 +119,11 @@ enum PairPlanner {
         if asQuickTime && !movieFile.isQuickTime { edit.replacementFileType = MovieRewritePlan.quickTimeFileType() }
         do {
             try LivePhotoMovieEdit.apply(to: edit, identifier: identifier, placement: stillTime.placement, existing: existing)
+            try date?.apply(to: edit, report: &dateReport)
         } catch {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
-        try MovieReadBack.check(edit, identifier: identifier, path: moviePath)
+        try MovieReadBack.check(edit, identifier: identifier, creationDate: date?.creationDate, path: moviePath)
         return edit
     }
 }

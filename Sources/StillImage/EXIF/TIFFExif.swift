@@ -9,6 +9,10 @@ public struct ExifSummary: Sendable {
     public let orientation: Int?
     /// Apple MakerNote tag 17.
     public var contentIdentifier: String? { appleMakerNote?.contentIdentifier }
+    /// Exif IFD DateTimeOriginal ("YYYY:MM:DD HH:MM:SS", local time) and OffsetTimeOriginal
+    /// ("+HH:MM") as written: the still's capture time.
+    public var dateTimeOriginal: String? = nil
+    public var offsetTimeOriginal: String? = nil
     /// What the reader passed over instead of refusing the still: sub-IFDs (GPS, Interop,
     /// IFD1) that do not parse.
     public var warnings: [String] = []
@@ -32,6 +36,8 @@ public enum TIFFExif {
             apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
         }
         var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: parsed.make, model: parsed.model, orientation: parsed.orientation)
+        summary.dateTimeOriginal = parsed.ascii(StillHeaderFacts.dateTimeOriginalTag, in: .exif)
+        summary.offsetTimeOriginal = parsed.ascii(StillHeaderFacts.offsetTimeOriginalTag, in: .exif)
         summary.warnings = parsed.damaged.sorted { $0.key.rawValue < $1.key.rawValue }.map { dir, error in
             "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description)"
         }

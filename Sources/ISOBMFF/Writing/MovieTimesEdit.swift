@@ -1,0 +1,72 @@
+import BinaryIO
+
+/// Gives a movie that lost its dates the creation and modification times of `mvhd` and of
+/// every track's `tkhd` and `mdhd` (its `com.apple.quicktime.creationdate` item is set with
+/// `MetadataStringEdit.setInMovie`). Only fields the writer left unset (0) are set, each in the
+/// width its box's version has; every other byte of every box stays as it was.
+public enum MovieTimesEdit {
+    /// What `setUnsetHeaderTimes` did.
+    public struct Result: Sendable, Equatable {
+        /// Creation and modification fields set (two per box at most).
+        public var fieldsSet = 0
+        /// Unset fields left unset: a version 0 box cannot hold the time (after 2040-02-06).
+        public var fieldsTooNarrow = 0
+    }
+
+    /// Sets every creation and modification time that is 0 in `mvhd` and in each track's
+    /// `tkhd` and `mdhd` (tracks added by the same edit included) to `secondsSince1904` (UTC).
+    /// A box that does not parse is left as it is.
+    @discardableResult
+    public static func setUnsetHeaderTimes(_ secondsSince1904: UInt64, in moov: Atom) -> Result {
+        var result = Result()
+        var boxes: [Atom] = moov.children?.filter { $0.type == "mvhd" } ?? []
+        for trak in moov.children ?? [] where trak.type == "trak" {
+            if let tkhd = trak.child("tkhd") { boxes.append(tkhd) }
+            if let mdhd = trak.find("mdia", "mdhd") { boxes.append(mdhd) }
+        }
+        for box in boxes { set(secondsSince1904, in: box, result: &result) }
+        return result
+    }
+
+    private static func set(_ time: UInt64, in box: Atom, result: inout Result) {
+        func update(_ creation: inout UInt64, _ modification: inout UInt64, version: UInt8) -> Bool {
+            let unset = (creation == 0 ? 1 : 0) + (modification == 0 ? 1 : 0)
+            guard unset > 0 else { return false }
+            guard version == 1 || time <= UInt64(UInt32.max) else { result.fieldsTooNarrow += unset; return false }
+            if creation == 0 { creation = time }
+            if modification == 0 { modification = time }
+            result.fieldsSet += unset
+            return true
+        }
+        switch box.type {
+        case "mvhd":
+            guard var h = try? MovieHeader(box, path: "mvhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
+            box.payload = h.atom().payload
+        case "tkhd":
+            guard var h = try? TrackHeader(box, path: "tkhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
+            box.payload = h.atom().payload
+        default:
+            guard var h = try? MediaHeader(box, path: "mdhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
+            box.payload = h.atom().payload
+        }
+    }
+}
+
+extension MetadataStringEdit {
+    /// Sets the text item `key` in the movie's `moov/meta` (QuickTime `mdta` form, created when
+    /// the movie has none), changing only that item: how `pair` writes a movie's creationdate.
+    public static func setInMovie(_ value: String, forKey key: String, in plan: MovieRewritePlan) throws {
+        let moov = plan.moov
+        if let meta = moov.child("meta") {
+            // The plan's own `meta` (the identifier's edit may have just added it).
+            guard try QuickTimeMetadata(meta: meta, path: "moov/meta") != nil else {
+                throw ParseError(.unsupported, "moov/meta holds metadata that is not QuickTime 'mdta'", path: "moov/meta", offset: meta.originalOffset ?? 0)
+            }
+            try set(value, forKey: key, in: meta, path: "moov/meta")
+        } else {
+            var metadata = QuickTimeMetadata(items: [])
+            metadata.setString(value, forKey: key)
+            moov.children?.append(metadata.metaAtom())
+        }
+    }
+}
