@@ -217,6 +217,7 @@ public enum MotionPhotoToLivePhoto {
 
     static func wrap(_ error: Error, _ path: String) -> LivePhotoError {
         if let e = error as? NotAMotionPhoto { return LivePhotoError(path: path, reason: e.reason, category: .unreadable) }
+        if let e = error as? MotionPhotoVideoMissing { return LivePhotoError(path: path, reason: e.reason, category: .unreadable) }
         return LivePhotoError.wrap(error, path: path)
     }
 }
