@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "LivePhotoKit", dependencies: ["BinaryIO", "ISOBMFF", "StillImage", "VideoFrames"]),
         // The command-line layer: parses arguments and prints.
         .executableTarget(name: "livephoto", dependencies: [
-            "LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO", "CSignals",
+            "LivePhotoKit", "StillImage", "BinaryIO", "CSignals",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ISOBMFF
 import LivePhotoKit
 
 struct PairCommand: ParsableCommand {
