@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(name: "livephoto", dependencies: [
             "LivePhotoKit", "StillImage", "BinaryIO", "CSignals",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
         // What every test target shares: paths to fixtures and corpus, temporary folders, running
         // processes, box builders, the seeded RNG, and `.requires(...)` for the corpus and readers.

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import BinaryIO
 import LivePhotoKit
 
 /// Which way `convert DIR...` goes.

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import BinaryIO
 import LivePhotoKit
 import StillImage
 
@@ -26,18 +24,7 @@ struct MakeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("One or more movies (QuickTime .mov or MP4); or one or more folders.", valueName: "MOVIE... | DIR..."))
     var paths: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID); one movie only.", valueName: "UUID"), transform: IdentifierArgument.parse)
-    var id: String?
-
-    @Flag(name: .long, help: "Write a fresh identifier even if the movie carries one.")
-    var newId = false
-
-    // `.unconditional`: "-1" is taken as the value (and refused by validate()), not as an option.
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The still is the frame shown at this time (default: the middle of the video).", valueName: "SECONDS"))
-    var stillTime: Double?
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The still is video frame N (0-based, presentation order).", valueName: "N"))
-    var stillFrame: Int?
+    @OptionGroup var choices: PairChoiceOptions<MakeHelp>
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("JPEG quality, 1 to 100.", valueName: "Q"))
     var quality: Int = 92
@@ -60,23 +47,16 @@ struct MakeCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give one or more movies or folders") }
-        if id != nil {
+        if choices.id != nil {
             if InputMode.isFolders(paths) { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
             if paths.count > 1 { throw ValidationError("--id names one identifier; give one movie") }
         }
-        if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
-        if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
-        if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
-        if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
+        try choices.check()
         if !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
     }
 
     func run() throws {
-        var options = MakeOptions()
-        if let id { options.identifier = .given(id) } else if newId { options.identifier = .fresh }
-        if let stillTime { options.stillTime = .seconds(stillTime) } else if let stillFrame { options.stillTime = .frame(stillFrame) }
-        options.outputDirectory = batch.output
-        options.dryRun = batch.dryRun
+        var options = choices.applied(to: MakeOptions(), writing: batch)
         options.quality = quality
         options.subsampling = subsampling
         switch try inputs() {
@@ -141,7 +121,10 @@ struct MakeCommand: ParsableCommand {
         return .ok
     }
 
-    enum MakeHelp: BatchOptionsHelp {
+    enum MakeHelp: BatchOptionsHelp, PairChoiceHelp {
+        static let choices = PairChoiceHelpText(id: "Use this identifier (a UUID); one movie only.", newId: "Write a fresh identifier even if the movie carries one.",
+                                                stillTime: "The still is the frame shown at this time (default: the middle of the video).",
+                                                stillFrame: "The still is video frame N (0-based, presentation order).")
         static let text = BatchHelpText(jobs: "Folders: movies worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
                                         json: "Print the result as JSON (JSON Lines for several movies or folders).",
                                         output: "Write the still and the paired movie into DIR; the movie is left untouched.", dryRun: "Decode the frame and report what would be done; write nothing.")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LivePhotoKit
 
 struct PairCommand: ParsableCommand {
@@ -35,19 +34,7 @@ struct PairCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov, or MP4); or one or more folders, to pair every candidate found in them (see 'scan').", valueName: "STILL MOVIE | DIR"))
     var paths: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Use this identifier (a UUID).", valueName: "UUID"), transform: IdentifierArgument.parse)
-    var id: String?
-
-    @Flag(name: .long, help: "Write a fresh identifier even if the files carry one.")
-    var newId = false
-
-    // `.unconditional`: "-1" is taken as the value (and refused by validate()), not as an option.
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame).", valueName: "SECONDS"))
-    var stillTime: Double?
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Put the still at video frame N (0-based, presentation order).", valueName: "N"))
-    var stillFrame: Int?
+    @OptionGroup var choices: PairChoiceOptions<PairHelp>
 
     @Flag(name: .long, help: "Replace a foreign (non-Apple) MakerNote, losing its contents.")
     var replaceMakerNote = false
@@ -71,22 +58,15 @@ struct PairCommand: ParsableCommand {
 
     func validate() throws {
         try InputMode.validatePair(paths)
-        if InputMode.isFolders(paths), id != nil {
+        if InputMode.isFolders(paths), choices.id != nil {
             throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
         }
         if byTime && !InputMode.isFolders(paths) { throw ValidationError("--by-time matches files in folders; give folders") }
-        if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
-        if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
-        if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
-        if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
+        try choices.check()
     }
 
     func run() throws {
-        var options = PairOptions()
-        if let id { options.identifier = .given(id) } else if newId { options.identifier = .fresh }
-        if let stillTime { options.stillTime = .seconds(stillTime) } else if let stillFrame { options.stillTime = .frame(stillFrame) }
-        options.outputDirectory = batch.output
-        options.dryRun = batch.dryRun
+        var options = choices.applied(to: PairOptions(), writing: batch)
         options.replaceForeignMakerNote = replaceMakerNote
         options.touch = touch
         options.splitHardLinks = splitHardLinks
@@ -177,7 +157,10 @@ struct PairCommand: ParsableCommand {
         if result.status != .alreadyPaired || result.movieWrite != .none { print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))") }
     }
 
-    enum PairHelp: BatchOptionsHelp {
+    enum PairHelp: BatchOptionsHelp, PairChoiceHelp {
+        static let choices = PairChoiceHelpText(id: "Use this identifier (a UUID).", newId: "Write a fresh identifier even if the files carry one.",
+                                                stillTime: "Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame).",
+                                                stillFrame: "Put the still at video frame N (0-based, presentation order).")
         static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: 4 per core, at most 16: a pair mostly waits for the disk).", quiet: "Print nothing on success.",
                                         json: "Print the result as JSON.",
                                         output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")

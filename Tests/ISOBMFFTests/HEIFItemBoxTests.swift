@@ -16,6 +16,24 @@ struct HEIFItemBoxTests {
 
     static func serialized(_ atom: Atom) -> [UInt8] { atom.serialized() }
 
+    @Test("infe, iloc, iref and pitm newer than the versions read: refused as unsupported, naming the box, the version and the versions read")
+    func newerVersionsRefused() throws {
+        let boxes: [(FourCC, UInt8, String, (Atom) throws -> Void)] = [
+            ("infe", 3, "0 to 3", { _ = try ItemInfoEntry($0, path: "infe") }),
+            ("iloc", 2, "0, 1 or 2", { _ = try ItemLocationBox($0, path: "iloc") }),
+            ("iref", 1, "0 or 1", { _ = try ItemReferenceBox($0, path: "iref") }),
+            ("pitm", 1, "0 or 1", { _ = try PrimaryItemBox($0, path: "pitm") }),
+        ]
+        for (type, newest, known, read) in boxes {
+            for version in [newest + 1, 255] {
+                let atom = Self.fullBox(type, version: version) { w in w.append([UInt8](repeating: 0, count: 16)) }
+                let error = Support.expectParseError("\(type) v\(version)") { try read(atom) }
+                #expect(error?.kind == .unsupported)
+                #expect(error?.message == "\(type) version \(version) is not \(known)")
+            }
+        }
+    }
+
     @Test("iloc v0, 4-byte offset and length, no base offset")
     func ilocV0() throws {
         let atom = Self.fullBox("iloc", version: 0) { w in

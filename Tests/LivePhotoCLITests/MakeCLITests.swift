@@ -43,6 +43,27 @@ struct MakeCLITests {
         #expect(batch.out.contains("would make \(plain.appendingPathComponent("IMG_0001.JPG").path)"), "\(batch.out)")
     }
 
+    @Test("-o DIR that is missing or not a folder: pair, make and convert refuse it with one line in the same words, exit 4, nothing written")
+    func outputDirectoryCheck() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-apple-makernote.jpg", to: dir, as: "IMG_0001.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let file = dir.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let bytes = [try Data(contentsOf: URL(fileURLWithPath: still)), try Data(contentsOf: URL(fileURLWithPath: movie))]
+        for (output, reason) in [(dir.appendingPathComponent("missing").path, "no such directory"), (file.path, "not a directory")] {
+            for args in [["pair", "-o", output, still, movie], ["make", "-o", output, movie], ["convert", "-o", output, still, movie]] {
+                let r = try CLITests.livephoto(args)
+                #expect(r.status == 4, "\(args): \(r.err)")
+                #expect(r.err == "livephoto: \(output): \(reason)\n", "\(args): \(r.err)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+        #expect([try Data(contentsOf: URL(fileURLWithPath: still)), try Data(contentsOf: URL(fileURLWithPath: movie))] == bytes)
+    }
+
     @Test("--jobs and --wait out of range (-1, 0, not a number) on every command that has them: exit 2, naming the option and its range",
           arguments: ["pair", "make", "convert", "verify", "scan"])
     func optionRanges(command: String) throws {

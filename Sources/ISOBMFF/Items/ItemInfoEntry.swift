@@ -32,8 +32,7 @@ public struct ItemInfoEntry: Equatable, Sendable {
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
-        let (version, flags) = try r.readVersionFlags()
-        guard version <= 3 else { throw r.error(.unsupported, "infe version \(version) is not 0 to 3") }
+        let (version, flags) = try r.readVersionFlags(box: "infe", upTo: 3, known: "0 to 3")
         self.version = version
         self.flags = flags
         itemID = version == 3 ? try r.readUInt32() : UInt32(try r.readUInt16())

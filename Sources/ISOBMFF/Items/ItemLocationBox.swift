@@ -55,8 +55,7 @@ public struct ItemLocationBox: Equatable, Sendable {
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
-        let (version, flags) = try r.readVersionFlags()
-        guard version <= 2 else { throw r.error(.unsupported, "iloc version \(version) is not 0, 1 or 2") }
+        let (version, flags) = try r.readVersionFlags(box: "iloc", upTo: 2, known: "0, 1 or 2")
         self.version = version
         self.flags = flags
         let sizes1 = try r.readUInt8(), sizes2 = try r.readUInt8()

@@ -21,8 +21,7 @@ public struct ItemReferenceBox: Equatable, Sendable {
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
-        let (version, flags) = try r.readVersionFlags()
-        guard version <= 1 else { throw r.error(.unsupported, "iref version \(version) is not 0 or 1") }
+        let (version, flags) = try r.readVersionFlags(box: "iref", upTo: 1, known: "0 or 1")
         self.version = version
         self.flags = flags
         let idSize = version == 0 ? 2 : 4

@@ -10,8 +10,7 @@ public struct PrimaryItemBox: Equatable, Sendable {
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
-        (version, flags) = try r.readVersionFlags()
-        guard version <= 1 else { throw r.error(.unsupported, "pitm version \(version) is not 0 or 1") }
+        (version, flags) = try r.readVersionFlags(box: "pitm", upTo: 1, known: "0 or 1")
         itemID = version == 0 ? UInt32(try r.readUInt16()) : try r.readUInt32()
     }
 

@@ -16,6 +16,14 @@ extension ByteReader {
         return (version, flags)
     }
 
+    /// Reads a FullBox version and flags, refusing a version newer than `newest` in the words
+    /// "iloc version 3 is not 0, 1 or 2" (`known` names the versions read).
+    mutating func readVersionFlags(box: String, upTo newest: UInt8, known: String) throws -> (version: UInt8, flags: UInt32) {
+        let (version, flags) = try readVersionFlags()
+        guard version <= newest else { throw error(.unsupported, "\(box) version \(version) is not \(known)") }
+        return (version, flags)
+    }
+
     /// Checks that `count` entries of `entrySize` bytes fit in what is left, before anything is
     /// allocated for them: a count is never trusted beyond the bytes that hold it.
     func requireEntries(_ count: UInt32, size entrySize: Int, what: String) throws {

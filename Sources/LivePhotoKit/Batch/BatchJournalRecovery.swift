@@ -21,7 +21,7 @@ enum BatchJournalRecovery {
                 // Looked at again under the lock: a run that held it may have finished.
                 let leftovers = InterruptedPairLeftovers.find(still: role == .still ? path : nil, movie: role == .movie ? path : nil)
                 if leftovers.journal != nil { try PairOperation.recoverInterruptedOverwrite(path) }
-                AtomicFileWriter.removeStaleTemporaries(for: [WriteTargets.resolved(path)])
+                AtomicFileWriter.removeStaleTemporaries(for: [LinkTarget.resolved(path)])
                 files[i] = ScannedFile.read(path: path, role: role)
             } catch {
                 files[i].error = LivePhotoError.wrap(error, path: path).reason

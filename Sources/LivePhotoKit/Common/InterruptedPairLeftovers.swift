@@ -18,29 +18,12 @@ struct InterruptedPairLeftovers: Equatable {
 
     /// Beside one pair's files: an `access` for the journal, one listing of each folder.
     static func find(still: String?, movie: String?) -> InterruptedPairLeftovers {
-        let targets = [still, movie].compactMap { $0.map(WriteTargets.resolved) }
+        let targets = [still, movie].compactMap { $0.map(LinkTarget.resolved) }
         return InterruptedPairLeftovers(journal: movie.flatMap(journal(for:)), temporaries: AtomicFileWriter.staleTemporaries(for: targets))
     }
 
-    /// For every file of a folder run, keyed by its path (only files with leftovers): one
-    /// listing per folder, an `access` per movie.
-    static func byFile(_ files: [ScannedFile]) -> [String: InterruptedPairLeftovers] {
-        var found: [String: InterruptedPairLeftovers] = [:]
-        let targets = Dictionary(files.map { (WriteTargets.resolved($0.path), $0.path) }, uniquingKeysWith: { a, _ in a })
-        for temporary in AtomicFileWriter.staleTemporaries(for: Array(targets.keys)) {
-            // `.NAME.livephoto-XXXXXX` beside NAME.
-            let name = PathComponents.lastComponent(temporary)
-            let target = PathComponents.appending(String(name.dropFirst().dropLast(".livephoto-XXXXXX".count)), to: PathComponents.directory(of: temporary))
-            if let path = targets[target] { found[path, default: Self()].temporaries.append(temporary) }
-        }
-        for file in files where file.role == .movie {
-            if let journal = journal(for: file.path) { found[file.path, default: Self()].journal = journal }
-        }
-        return found
-    }
-
     static func journal(for movie: String) -> String? {
-        let journal = OverwriteJournal.path(for: WriteTargets.resolved(movie))
+        let journal = OverwriteJournal.path(for: LinkTarget.resolved(movie))
         return FileSystemCalls.access(journal, F_OK) == 0 ? journal : nil
     }
 

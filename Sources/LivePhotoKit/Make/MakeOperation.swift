@@ -93,10 +93,7 @@ public enum MakeOperation {
         var stem = PathComponents.lastComponent(PathComponents.deletingExtension(movie))
         if stem.uppercased().hasSuffix("_HEVC") { stem = String(stem.dropLast(5)) }
         guard let directory else { return PathComponents.sibling(named: stem + ".JPG", of: movie) }
-        guard FileSystemCalls.exists(directory) else {
-            throw LivePhotoError(path: directory, reason: "no such directory", category: .refused)
-        }
-        guard FileSystemCalls.isDirectory(directory) else { throw LivePhotoError(path: directory, reason: "not a directory", category: .refused) }
+        try OutputDirectory.check(directory)
         return PathComponents.appending(stem + ".JPG", to: directory)
     }
 

@@ -26,7 +26,7 @@ public enum PairOperation {
     /// A journal beside the movie means an earlier run was killed while overwriting its `moov`
     /// region (`InPlaceMoovGrowth`): its old bytes go back before the movie is read.
     static func recoverInterruptedOverwrite(_ moviePath: String) throws {
-        let target = WriteTargets.resolved(moviePath)
+        let target = LinkTarget.resolved(moviePath)
         guard access(OverwriteJournal.path(for: target), F_OK) == 0 else { return }
         do {
             try WritePermission.require(target)

@@ -49,7 +49,7 @@ enum PairPlanner {
             return PairPlan(report: report, action: .nothing(leftoversBeside: [outputs.still, outputs.movie]))
         }
 
-        let cleaned = [WriteTargets.resolved(stillPath), WriteTargets.resolved(moviePath)]
+        let cleaned = [LinkTarget.resolved(stillPath), LinkTarget.resolved(moviePath)]
         if !options.dryRun {
             // A killed run's leftovers go first: its still backup is a second hard link to the
             // still, which the hard-link policy below would otherwise refuse.

@@ -22,8 +22,8 @@ struct WriteTargets {
     init(outputs: OutputPaths, still stillPath: String, movie moviePath: String, splitHardLinks: Bool) throws {
         let stillInPlace = outputs.still == stillPath
         let movieInPlace = outputs.movie == moviePath
-        still = stillInPlace ? WriteTargets.resolved(stillPath) : outputs.still
-        movie = movieInPlace ? WriteTargets.resolved(moviePath) : outputs.movie
+        still = stillInPlace ? LinkTarget.resolved(stillPath) : outputs.still
+        movie = movieInPlace ? LinkTarget.resolved(moviePath) : outputs.movie
         var split = false
         for (path, inPlace) in [(stillPath, stillInPlace), (moviePath, movieInPlace)] where inPlace {
             let links = WriteTargets.hardLinkCount(path)
@@ -34,16 +34,6 @@ struct WriteTargets {
             if path == moviePath { split = true }
         }
         movieTailAppendAllowed = movieInPlace && !split
-    }
-
-    /// The file a path names: a symbolic link's target (`realpath`), else the path itself (also
-    /// when it cannot be resolved: the error then comes from opening it).
-    static func resolved(_ path: String) -> String {
-        // Only a link needs resolving: through linked folders the path already names the file
-        // in its own folder (where the temporary goes), and `realpath` reads every component.
-        var st = stat()
-        guard FileSystemCalls.lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return path }
-        return FileSystemCalls.realpath(path) ?? path
     }
 
     static func hardLinkCount(_ path: String) -> Int {
