@@ -59,6 +59,8 @@ struct PairCommand: ParsableCommand {
     var wait: Double = PairOptions().lockWait
     @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
     var faststart = false
+    @Flag(name: .long, help: "Bring the movie into the camera's wallpaper structure (live-photo-info and video-orientation tracks, the three-key still track, the top-level keys) when its video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600); otherwise say what would have to be re-encoded and write nothing. STILL MOVIE only.")
+    var wallpaper = false
 
     @OptionGroup var batch: WriteOptions<PairHelp>
     @OptionGroup var work: RunOptions<PairHelp>
@@ -72,6 +74,7 @@ struct PairCommand: ParsableCommand {
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
         if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
         if let n = stillFrame, n < 0 { throw ValidationError("--still-frame must be 0 or more") }
+        if wallpaper, InputMode.isFolders(paths) { throw ValidationError("--wallpaper takes one STILL and one MOVIE, not folders") }
     }
 
     func run() throws {
@@ -86,6 +89,7 @@ struct PairCommand: ParsableCommand {
         options.lockWait = wait
         options.stop = ProcessSignals.catchStopSignals()
         options.faststart = faststart
+        options.wallpaper = wallpaper
         if let (still, movie) = try InputMode.pairOrFolders(paths) {
             try runSingle(still: still, movie: movie, options: options)
         } else {

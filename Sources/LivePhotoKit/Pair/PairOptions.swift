@@ -40,6 +40,9 @@ public struct PairOptions: Sendable {
     /// Keep (or put) `moov` before the media, through a whole-file rewrite, instead of the
     /// constant-time tail edit that leaves a new `moov` at the end.
     public var faststart = false
+    /// Bring the movie into the camera's wallpaper structure (`WallpaperMovieEdit`); refused
+    /// when that would need a re-encode.
+    public var wallpaper = false
 
     public init() {}
 }

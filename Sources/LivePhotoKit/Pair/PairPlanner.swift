@@ -22,12 +22,17 @@ enum PairPlanner {
         let timing = FrameTiming(track: video, movieTimescale: timescale)
         let existing = ExistingStillImageTime(file: movieFile, videoTiming: timing)
         let stillTime = try PairStillTime.decide(options.stillTime, existing: existing, timing: timing, movieTimescale: timescale, path: moviePath)
+        let wallpaper = try options.wallpaper ? WallpaperMovieEdit.decide(movieFile, stillTick: stillTime.tick, path: moviePath) : nil
         let planned = LivePhotoMovieEdit.plannedResult(existing: existing, placement: stillTime.placement)
         var report = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
                                 identifier: identifier, stillTime: Double(stillTime.tick) / Double(timescale), status: .paired, movieWrite: .none,
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
+        if wallpaper?.replacesStillTrack == true {
+            report.stillImageTime = .added
+            report.stillImageTimeNote = existing.tracks.isEmpty ? nil : "replaced by the camera's three-key still-image-time track (wallpaper)"
+        }
 
-        if !copyAsQuickTime, let tick = try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
+        if !copyAsQuickTime, wallpaper?.needsEdit != true, let tick = try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
                                                                           stillID: stillID, choice: options.stillTime, path: moviePath) {
             report.markAlreadyPaired(still: stillPath, movie: moviePath)
             report.stillTime = Double(tick) / Double(timescale)
@@ -53,7 +58,8 @@ enum PairPlanner {
         let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: exifTime) }
         report.movieDate = date.report
         let movieEdit = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, identifier: identifier, stillTime: stillTime,
-                                      existing: existing, asQuickTime: copyAsQuickTime, date: date.plan, dateReport: &report.movieDate)
+                                      existing: existing, asQuickTime: copyAsQuickTime, date: date.plan, dateReport: &report.movieDate,
+                                      wallpaper: wallpaper)
         let (method, growth) = MovieWriteMethod.decide(movieFile, edit: movieEdit, inPlace: outputs.movie == moviePath,
                                                        tailAppendAllowed: targets.movieTailAppendAllowed, faststart: options.faststart, target: targets.movie)
         report.movieWrite = method
@@ -108,17 +114,23 @@ enum PairPlanner {
     /// read back; nil for the everyday repair where the movie already carries the identifier
     /// (and a date, or none is to be written) and its own track is kept, so only the still is written.
     static func editMovie(_ movieFile: MovieFile, outputs: OutputPaths, moviePath: String, identifier: String, stillTime: PairStillTime,
-                          existing: ExistingStillImageTime, asQuickTime: Bool, date: MovieDatePlan?, dateReport: inout MovieDate?) throws -> MovieRewritePlan? {
+                          existing: ExistingStillImageTime, asQuickTime: Bool, date: MovieDatePlan?, dateReport: inout MovieDate?,
+                          wallpaper: WallpaperMovieEdit? = nil) throws -> MovieRewritePlan? {
         let movie = movieFile.movie
         let key = Movie.contentIdentifierKey
         let unchanged = outputs.movie == moviePath && stillTime.placement == .keep && existing.tracks.count == 1 && date == nil
             && movie.metadata?.stringValue(forKey: key) == identifier
-            && (movie.userDataMetadata?.stringValue(forKey: key) ?? identifier) == identifier
+            && (movie.userDataMetadata?.stringValue(forKey: key) ?? identifier) == identifier && wallpaper?.needsEdit != true
         guard !unchanged else { return nil }
         let edit = MovieRewritePlan(file: movieFile)
         if asQuickTime && !movieFile.isQuickTime { edit.replacementFileType = MovieRewritePlan.quickTimeFileType() }
         do {
-            try LivePhotoMovieEdit.apply(to: edit, identifier: identifier, placement: stillTime.placement, existing: existing)
+            var (existing, placement) = (existing, stillTime.placement)
+            if let wallpaper, wallpaper.replacesStillTrack, let video = movie.mainVideoTrack {
+                (existing, placement) = try wallpaper.replaceStillTrack(in: edit, existing: existing, tick: stillTime.tick, video: video)
+            }
+            try LivePhotoMovieEdit.apply(to: edit, identifier: identifier, placement: placement, existing: existing)
+            if let wallpaper, let video = movie.mainVideoTrack { try wallpaper.addMissing(to: edit, video: video) }
             try date?.apply(to: edit, report: &dateReport)
         } catch {
             throw LivePhotoError.wrap(error, path: moviePath)
