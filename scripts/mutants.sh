@@ -38,6 +38,7 @@ pair-write-method|Sources/LivePhotoKit/Pair/MovieWriteMethod.swift|guard faststa
 pair-still-kind|Sources/LivePhotoKit/Pair/PairPlanner.swift|return (stillInfo, isHEIC ? .heic : .jpeg)|return (stillInfo, .jpeg)|HEICPairTests
 convert-still-time|Sources/ISOBMFF/Movie/FrameTiming.swift|return index { FrameTiming.product($0, time.scale) > point }|return index { FrameTiming.product($0, time.scale) >= point }|FrameTimingExactTimeTests
 layout-settle|Sources/ISOBMFF/Writing/AbsoluteOffsetTable.swift|if outcome == assumption { return }|if true { return }|MovieEdgeCaseTests
+heif-second-item-offset|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|let position = start + UInt64(w.count + header.count)|let position = start + UInt64(header.count)|HEIFMultiItemEditTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

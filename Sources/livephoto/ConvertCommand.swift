@@ -19,7 +19,9 @@ struct ConvertCommand: ParsableCommand {
         presentation timestamp. STILL MOVIE: a Live Photo pair becomes <stem>.MP.jpg (<stem>.MP.HEIC, \
         video in an 'mpvd' box, for a HEIC still). DIR...: \
         every Motion Photo found becomes a pair, or with --to motion every Live Photo pair found \
-        becomes a Motion Photo. Inputs are never modified and outputs never overwrite a file \
+        becomes a Motion Photo; a Motion Photo whose video an export split off beside it \
+        (X.MP.jpg + X.MP or X.MP.mp4) becomes X.jpg + X.MOV from the two, and one whose video \
+        is missing with none beside it is reported (exit 3). Inputs are never modified and outputs never overwrite a file \
         (a _1, _2, ... suffix is added). One bad file never stops a batch.
         """
     )

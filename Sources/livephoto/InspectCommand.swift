@@ -98,6 +98,7 @@ enum InspectText {
             if s.make != nil || s.model != nil { lines.append("  camera: \([s.make, s.model].compactMap { $0 }.joined(separator: " "))") }
             lines.append("  content identifier: \(s.contentIdentifier ?? "(none)")")
             if let motion = r.motionPhoto { lines.append("  motion photo: \(motion.detail)") }
+            if let missing = r.motionPhotoVideoMissing { lines.append("  motion photo without its video: \(missing)") }
         }
         if let m = r.movie {
             let brand = m.brand.map { "brand '\($0)'" } ?? "no ftyp"

@@ -22,10 +22,13 @@ struct PairCommand: ParsableCommand {
         Identifier: reused when both files already carry the same one (then nothing is \
         written: "already paired") or when only one side has one; otherwise a fresh UUID.
 
-        Given folders, it pairs every candidate 'scan' finds (name-matched, not yet paired) \
+        Given folders, it pairs every candidate 'scan' finds (matched by identifier or name, \
+        not yet paired; a Motion Photo's split-off X.MP/X.MP.mp4 video with its X.MP.jpg) \
         with the same rules, in parallel, with a progress bar on a terminal; one bad file is \
-        reported and counted, and never stops the batch. The exit code is non-zero when any \
-        pair failed.
+        reported and counted, and never stops the batch. With --by-time, also a still and a \
+        movie of different names taken at the same moment (within 2 s), when each is the \
+        other's only match in the folder; ambiguous ones are reported and left alone. The \
+        exit code is non-zero when any pair failed.
         """
     )
 
@@ -57,6 +60,9 @@ struct PairCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wait this long for another livephoto working on the same files, then give up as busy (exit 4).", valueName: "SECONDS"),
             transform: OptionValues.waitSeconds)
     var wait: Double = PairOptions().lockWait
+    @Flag(name: .long, help: "Folders: also pair a still and a movie whose names differ but whose capture times match (each the other's only match in its folder).")
+    var byTime = false
+
     @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
     var faststart = false
     @Flag(name: .long, help: "Bring the movie into the camera's wallpaper structure (live-photo-info and video-orientation tracks, the three-key still track, the top-level keys) when its video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600); otherwise say what would have to be re-encoded and write nothing. STILL MOVIE only.")
@@ -70,6 +76,7 @@ struct PairCommand: ParsableCommand {
         if InputMode.isFolders(paths), id != nil {
             throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
         }
+        if byTime && !InputMode.isFolders(paths) { throw ValidationError("--by-time matches files in folders; give folders") }
         if id != nil && newId { throw ValidationError("--id and --new-id cannot be used together") }
         if stillTime != nil && stillFrame != nil { throw ValidationError("--still-time and --still-frame cannot be used together") }
         if let t = stillTime, !t.isFinite || t < 0 { throw ValidationError("--still-time must be a number of seconds, 0 or more") }
@@ -98,7 +105,7 @@ struct PairCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: PairOptions) throws {
-        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, jobs: work.jobs,
+        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, byTime: byTime, jobs: work.jobs,
                                                     scanProgress: work.progress("scan"), workProgress: work.progress("pair"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
@@ -111,7 +118,7 @@ struct PairCommand: ParsableCommand {
         if !work.quiet {
             let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
             let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
-            Console.error("pair: \(pairs.count) candidates: \(count(.paired)) paired, \(count(.alreadyPaired)) already paired, \(count(.dryRun)) dry-run, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone (\(scan.filesRead) files read)")
+            Console.error("pair: \(pairs.count) candidates: \(count(.paired)) paired, \(count(.alreadyPaired)) already paired, \(count(.dryRun)) dry-run, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone\(timeNote(scan)) (\(scan.filesRead) files read)")
             if let signal = options.stop?.signal {
                 Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(count(.interrupted)) candidates not paired, left as they were")
             }
@@ -119,6 +126,14 @@ struct PairCommand: ParsableCommand {
         if let signal = options.stop?.signal { throw ExitCode(ExitStatus.stopped(by: signal)) }
         let code = BatchOperations.exitCode(outcomes, scan: scan)
         if code != .ok { throw ExitCode(code) }
+    }
+
+    /// What matching by capture time left: candidates not asked for, and ambiguous ones.
+    func timeNote(_ scan: LibraryScan) -> String {
+        let unpaired = byTime ? 0 : scan.candidates(byTime: true).count - scan.candidates.count
+        var note = scan.count(.captureTimeAmbiguous) > 0 ? ", \(scan.count(.captureTimeAmbiguous)) ambiguous by capture time left alone" : ""
+        if unpaired > 0 { note += ", \(unpaired) matched by capture time only left alone (pair --by-time pairs them)" }
+        return note
     }
 
     /// "still-image-time kept", with the note when there is one, and the movie's new date.

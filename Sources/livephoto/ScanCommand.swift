@@ -13,11 +13,16 @@ struct ScanCommand: ParsableCommand {
         capture-time-mismatch (name-matched, taken more than 10 s apart by their EXIF and \
         movie creation dates), \
         still-without-movie, movie-without-still (an identifier no other file carries), \
-        candidate (belong together by name, or by identifier without the track: what \
-        'pair DIR' pairs), unreadable, motion-photo (one finding only, never paired), \
+        candidate (belong together by identifier without the track or by name: what \
+        'pair DIR' pairs; or by capture time alone, names differing: what 'pair --by-time \
+        DIR' pairs), capture-time-ambiguous (same moment as several files), unreadable, \
+        motion-photo (one finding only, never paired), motion-photo-without-video (its XMP \
+        promises a video that is not there, and none is split off beside it as X.MP or \
+        X.MP.mp4), \
         duplicate-identifier (one identifier on several stills or movies: copies, which pair \
         inside their own folder first). Names match by folder and stem, extension case ignored, \
-        with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count.
+        with a movie's _HEVC suffix ignored (IMG_1.HEIC + IMG_1_HEVC.MOV); MP4 movies count; \
+        an edited rendition IMG_E1 pairs only with IMG_E1. The summary ends with what to run next.
         Exit code 3 when a file or folder could not be read, else 0.
         """
     )
@@ -44,7 +49,7 @@ struct ScanCommand: ParsableCommand {
         } else {
             print(ScanTable.render(scan.findings))
         }
-        if !options.quiet { Console.error(ScanTable.summary(scan)) }
+        if !options.quiet { Console.error(ScanTable.summary(scan, folders: folders)) }
         let failed = !scan.unreadableFolders.isEmpty || scan.count(.unreadable) > 0
         if failed { throw ExitCode(ExitStatus.unreadable) }
     }
@@ -65,8 +70,28 @@ enum ScanTable {
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
 
-    static func summary(_ scan: LibraryScan) -> String {
+    /// The counts, then (when there is something to do) the commands that do it.
+    static func summary(_ scan: LibraryScan, folders: [String]) -> String {
         let counts = LibraryFinding.Kind.allCases.map { "\(scan.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        return "scan: \(scan.filesRead) files read: \(counts)"
+        let lines = ["scan: \(scan.filesRead) files read: \(counts)"] + nextSteps(scan, folders: folders)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `next: livephoto pair DIR` (and `pair --by-time`, `convert`) for what this scan found to do.
+    static func nextSteps(_ scan: LibraryScan, folders: [String]) -> [String] {
+        let dirs = folders.map(shellWord).joined(separator: " ")
+        let byName = scan.candidates.count, byTime = scan.candidates(byTime: true).count - byName
+        var steps: [String] = []
+        if byName > 0 { steps.append("next: livephoto pair \(dirs)   (pairs \(byName) candidate\(byName == 1 ? "" : "s") matched by identifier or name)") }
+        if byTime > 0 { steps.append("next: livephoto pair --by-time \(dirs)   (also pairs \(byTime) matched by capture time only; check them first)") }
+        let motion = scan.count(.motionPhoto)
+        if motion > 0 { steps.append("next: livephoto convert \(dirs)   (makes Live Photos of \(motion) Motion Photo\(motion == 1 ? "" : "s"))") }
+        return steps.map { PathText.printable($0) }
+    }
+
+    /// A folder as a shell word: as it is when it is plain, else single-quoted.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@".unicodeScalars.contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

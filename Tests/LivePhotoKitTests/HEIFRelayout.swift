@@ -20,6 +20,9 @@ struct HEIFRelayout: CustomStringConvertible {
     var exifPadding = 0
     /// The Exif item's bytes replaced by these (e.g. an EXIF without a MakerNote, which grows).
     var exifReplacement: [UInt8]? = nil
+    /// Hidden `mime` items (XMP's content type) describing the primary item, added with these
+    /// bytes after the file's own items.
+    var extraItems: [[UInt8]] = []
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -29,6 +32,7 @@ struct HEIFRelayout: CustomStringConvertible {
         if splitPrimary { parts.append("primary in 2 extents") }
         if exifPadding > 0 { parts.append("Exif padded by \(exifPadding)") }
         if let exifReplacement { parts.append("Exif of \(exifReplacement.count) bytes") }
+        if !extraItems.isEmpty { parts.append("extra items of \(extraItems.map(\.count)) bytes") }
         return parts.joined(separator: ", ")
     }
 
@@ -38,9 +42,19 @@ struct HEIFRelayout: CustomStringConvertible {
     func build(from file: HEIFFile) throws -> [UInt8] {
         let exifID = file.exifItemID
         let dropped: UInt32? = dropExif ? exifID : nil
-        let items = file.locations.items.filter { $0.itemID != dropped }
+        var items = file.locations.items.filter { $0.itemID != dropped }
         var data: [UInt32: [UInt8]] = [:]
         for item in items { data[item.itemID] = try file.bytes(of: item) }
+        let top = max(file.itemInfo.entries.map(\.itemID).max() ?? 0, file.locations.items.map(\.itemID).max() ?? 0)
+        var extraEntries: [ItemInfoEntry] = []
+        for (k, bytes) in extraItems.enumerated() {
+            let id = top + 1 + UInt32(k)
+            items.append(.init(itemID: id, extents: []))
+            data[id] = bytes
+            var entry = ItemInfoEntry(itemID: id, itemType: "mime", hidden: true)
+            entry.rest = Array("application/rdf+xml".utf8) + [0]
+            extraEntries.append(entry)
+        }
         if let exifID, let exifReplacement { data[exifID] = exifReplacement }
         if let exifID, exifPadding > 0 { data[exifID]? += [UInt8](repeating: 0, count: exifPadding) }
         let inIdat: UInt32? = exifInIdat ? exifID : nil
@@ -71,8 +85,10 @@ struct HEIFRelayout: CustomStringConvertible {
             }
             var iinf = file.itemInfo
             iinf.entries.removeAll { $0.itemID == dropped }
+            iinf.entries += extraEntries
             var iref = file.references
             iref.references.removeAll { $0.fromItemID == dropped }
+            iref.references += extraEntries.map { .init(type: "cdsc", fromItemID: $0.itemID, toItemIDs: [file.primaryItemID]) }
             var children: [Atom] = []
             for child in file.meta.children ?? [] {
                 switch child.type {

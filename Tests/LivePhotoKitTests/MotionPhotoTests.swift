@@ -160,6 +160,7 @@ struct MotionPhotoReaderTests {
                 let photo = try MotionPhotoReader.read(path: cut.path)
                 _ = try? MovieFile(source: photo.videoSource())
             } catch is NotAMotionPhoto {
+            } catch is MotionPhotoVideoMissing {
             } catch is ParseError {
             }
         }
@@ -173,7 +174,8 @@ struct MotionPhotoConvertTests {
 
     /// `convert DIR` converts each Motion Photo as it reads it: the scan it reports is the one a
     /// scan first finds, and the conversions are those of its motion-photo findings, in order
-    /// (broken ones failed with their reason, unreadable first), each pair verifying.
+    /// (broken ones failed with their reason, unreadable first, those whose video is missing
+    /// next), each pair verifying.
     @Test func folderConversionScansAndConvertsInOnePass() throws {
         let (dir, _) = try MotionPhotoFixtures.build()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -188,7 +190,10 @@ struct MotionPhotoConvertTests {
         let unreadable = before.findings.filter { $0.finding == .unreadable }.map { $0.still ?? $0.movie ?? "" }
         let found = before.findings.filter { $0.finding == .motionPhoto }.map { $0.still! }
         #expect(found.count >= MotionPhotoFixtures.valid.count)
-        #expect(batch.results.map(\.input) == unreadable + found)
+        // Broken directories: Motion Photos whose video is missing, reported after the unreadable files.
+        let withoutVideo = before.findings.filter { $0.finding == .motionPhotoWithoutVideo }.map { $0.still ?? "" }
+        #expect(withoutVideo.count == 3 && batch.results.filter { $0.status == .unreadable }.count == unreadable.count + 3)
+        #expect(batch.results.map(\.input) == unreadable + withoutVideo + found)
         let converted = batch.results.filter { $0.status == .converted }
         #expect(converted.count == MotionPhotoFixtures.valid.count, "\(batch.results.compactMap(\.error))")
         for r in converted {

@@ -5,11 +5,11 @@ import Glibc
 #endif
 
 /// Edits a HEIF file in place without rewriting its images, for an edit whose `meta` keeps its
-/// size: `prepare()` appends the new `mdat` and fsyncs (the file still reads as before: nothing
-/// points at the new bytes yet); `commit()` overwrites only the bytes of `meta` that differ
-/// (the item's `iloc` extent: a few bytes) and fsyncs. `abort()` truncates the appended bytes.
-/// When the new bytes also fit the item's old place, `settleInPlace()` then moves them there
-/// and cuts the appended box off again, in steps that each leave a complete file: the bytes
+/// size: `prepare()` appends the new `mdat` boxes and fsyncs (the file still reads as before:
+/// nothing points at the new bytes yet); `commit()` overwrites only the bytes of `meta` that
+/// differ (the items' `iloc` extents: a few bytes) and fsyncs. `abort()` truncates the appended
+/// bytes. When the new bytes also fit the items' old places, `settleInPlace()` then moves them there
+/// and cuts the appended boxes off again, in steps that each leave a complete file: the bytes
 /// are written over the old ones (nothing points at them), `iloc` is pointed back at them,
 /// the tail is truncated. The file keeps its size.
 public final class HEIFTailAppendWrite: PreparedFileWrite {
@@ -20,8 +20,8 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
     private let patchOffset: UInt64
     private let newBytes: [UInt8]
     private let oldBytes: [UInt8]
-    /// For `settleInPlace()`: where the item's old bytes are, and the `meta` patch back to them.
-    private let settle: (offset: UInt64, data: [UInt8], metaOffset: UInt64, metaBytes: [UInt8])?
+    /// For `settleInPlace()`: the new bytes over the items' old ones, and the `meta` patch back to them.
+    private let settle: (patches: [(offset: UInt64, data: [UInt8])], metaOffset: UInt64, metaBytes: [UInt8])?
     private var file: InPlaceFileEdit?
     private var state: State = .planned
     private enum State { case planned, prepared, committed, finished }
@@ -43,13 +43,13 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
         patchOffset = file.metaHeader.offset + UInt64(first)
         newBytes = Array(edit.metaBytes[first...last])
         oldBytes = Array(old[first...last])
-        if let inPlace, inPlace.keepsMetaSize, inPlace.placement == .inPlace, let at = inPlace.patchOffset {
+        if let inPlace, inPlace.keepsMetaSize, inPlace.placement == .inPlace, inPlace.items.allSatisfy({ $0.patchOffset != nil }) {
             // From the committed meta (edit.metaBytes) to the settled one: the differing run.
             let from = edit.metaBytes, to = inPlace.metaBytes
             let a = from.indices.first { from[$0] != to[$0] } ?? 0
             var b = from.count - 1
             while b > a && from[b] == to[b] { b -= 1 }
-            settle = (at, inPlace.data, file.metaHeader.offset + UInt64(a), Array(to[a...b]))
+            settle = (inPlace.patches, file.metaHeader.offset + UInt64(a), Array(to[a...b]))
         } else {
             settle = nil
         }
@@ -66,7 +66,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
         guard let file = InPlaceFileEdit(reopening: path, originalSize: originalSize) else { return }
         defer { file.close(); state = .finished }
         do {
-            try file.write(settle.data, at: settle.offset)
+            for patch in settle.patches { try file.write(patch.data, at: patch.offset) }
             try file.sync()
             try file.write(settle.metaBytes, at: settle.metaOffset)
             try file.sync()

@@ -1,8 +1,8 @@
 import BinaryIO
 
 /// Writes an edited HEIF file whole into a temporary file beside `targetPath` (fsynced, not
-/// committed): the boxes before `meta` copied, the new `meta`, the rest copied (with the item's
-/// bytes overwritten when they go in place), then the appended `mdat`, then someone's trailer
+/// committed): the boxes before `meta` copied, the new `meta`, the rest copied (with the items'
+/// bytes overwritten where they go in place), then the appended `mdat` boxes, then someone's trailer
 /// if the file ends with one (an interrupted append of ours is left out). Used for a new output
 /// file and when `meta` changes size.
 public enum HEIFWholeFileWriter {
@@ -14,15 +14,16 @@ public enum HEIFWholeFileWriter {
         let meta = file.metaHeader
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
         do {
-            // Original bytes [from, to), with the item's new bytes laid over them where they go in place.
+            // Original bytes [from, to), with the items' new bytes laid over them where they go in place.
+            let patches = edit.patches
             func copy(_ from: UInt64, _ to: UInt64) throws {
-                guard let patch = edit.patchOffset, patch >= from, patch < to else {
-                    return try writer.copy(from: source, offset: from, count: to - from)
+                var at = from
+                for patch in patches where patch.offset >= at && patch.offset < to {
+                    try writer.copy(from: source, offset: at, count: patch.offset - at)
+                    try writer.write(patch.data)
+                    at = patch.offset + UInt64(patch.data.count)
                 }
-                try writer.copy(from: source, offset: from, count: patch - from)
-                try writer.write(edit.data)
-                let resume = patch + UInt64(edit.data.count)
-                try writer.copy(from: source, offset: resume, count: to - resume)
+                try writer.copy(from: source, offset: at, count: to - at)
             }
             try copy(0, meta.offset)
             try writer.write(edit.metaBytes)

@@ -3,10 +3,11 @@ import Foundation
 /// `pair DIR...` and `verify DIR...`: scan, then work on every pair found, in parallel. One bad
 /// file never stops the batch: it is reported and counted.
 public enum BatchOperations {
-    /// Pairs every candidate (name-matched, not yet paired) below `roots`.
-    public static func pair(roots: [String], options: PairOptions, jobs: Int = ParallelWork.defaultDiskBoundJobs,
+    /// Pairs every candidate (matched by identifier or name, not yet paired) below `roots`;
+    /// with `byTime`, also those matched by capture time alone (each the other's one match).
+    public static func pair(roots: [String], options: PairOptions, byTime: Bool = false, jobs: Int = ParallelWork.defaultDiskBoundJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.candidates, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
+        run(roots: roots, select: { $0.candidates(byTime: byTime) }, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
             repair: { BatchJournalRecovery.recover($0, options: options) }) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)

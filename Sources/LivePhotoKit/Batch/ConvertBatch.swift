@@ -20,7 +20,8 @@ public enum ConvertBatch {
         return (scan, unreadable(scan, .liveToMotion) + makeDurable(results))
     }
 
-    /// Every Motion Photo found becomes a pair. Each file is read as `scan` reads it and, when it
+    /// Every Motion Photo found becomes a pair (one whose video an export split off beside it,
+    /// with that video: `SplitMotionPhotoPairs`). Each file is read as `scan` reads it and, when it
     /// is a Motion Photo, converted at once by the same worker: the first outputs are on their
     /// way to the disk while other files are still being read (a scan first left the disk idle
     /// meanwhile). Whether a file is a Motion Photo depends on that file alone, so the
@@ -40,7 +41,9 @@ public enum ConvertBatch {
         progress?.finish()
         let scanned = done.map(\.0)
         let scan = LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadableFolders, files: scanned)
-        return (scan, unreadable(scan, .motionToLive) + makeDurable(done.compactMap(\.1)))
+        // A Motion Photo whose video was split off beside it: paired once the folder is read.
+        let split = SplitMotionPhotoPairs.convert(scan, options: batch, jobs: jobs)
+        return (scan, unreadable(scan, .motionToLive) + SplitMotionPhotoPairs.withoutVideo(scan) + makeDurable(done.compactMap(\.1) + split))
     }
 
     static func batchOptions(_ options: ConvertOptions) -> ConvertOptions {

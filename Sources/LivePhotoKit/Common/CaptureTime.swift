@@ -162,6 +162,31 @@ public enum CaptureTimeMatch {
         return apart
     }
 
+    /// Within this (seconds) of the movie's start or of its middle, a still and a movie of
+    /// different names count as taken at the same moment (`sameMoment`).
+    public static let sameMomentTolerance: Int64 = 2
+
+    /// Whether a still was taken at the same moment as a movie: its time within
+    /// `sameMomentTolerance` of the movie's start or of the movie's middle (where the still of
+    /// an unpaired movie sits). Compared as `mismatch` compares: instants when both zones are
+    /// known, else wall clocks against the creationdate; against `mvhd` only with the still's
+    /// zone known, and, unlike `mismatch`, no zone mistake is forgiven (it would match
+    /// unrelated files). Unknown is never the same moment.
+    public static func sameMoment(still: CaptureTime?, movieCreationDate: CaptureTime?, movieHeader: CaptureTime?, movieMilliseconds: Int64?) -> Bool {
+        guard let still else { return false }
+        let afterStart: Int64
+        if let date = movieCreationDate {
+            if let a = still.absolute, let b = date.absolute { afterStart = a - b } else { afterStart = still.wallClock - date.wallClock }
+        } else if let a = still.absolute, let b = movieHeader?.absolute {
+            afterStart = a - b
+        } else {
+            return false
+        }
+        guard abs(afterStart) <= largestZoneOffset + sameMomentTolerance else { return false }
+        let ms = afterStart * 1000, tolerance = sameMomentTolerance * 1000
+        return abs(ms) <= tolerance || abs(ms - (movieMilliseconds ?? 0) / 2) <= tolerance
+    }
+
     /// "3 days", "2 h 5 min", "42 s": a difference for messages.
     static func describe(_ seconds: Int64) -> String {
         if seconds >= 2 * 86_400 { return "\(seconds / 86_400) days" }

@@ -12,6 +12,8 @@ struct HEICStill {
 
     init(path: String) throws { file = try HEIFFile.open(path: path) }
     init(source: FileSource) throws { file = try HEIFFile(source: source) }
+    /// A file already parsed (by the caller, for its own reasons): not read again.
+    init(file: HEIFFile) { self.file = file }
 
     /// An `Exif` item's payload split into its header (the 4-byte TIFF header offset and the
     /// bytes it skips, "Exif\0\0" on iPhones) and the TIFF data.

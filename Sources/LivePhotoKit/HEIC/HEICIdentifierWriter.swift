@@ -27,9 +27,8 @@ enum HEICIdentifierWriter {
         let replacing: UInt32?
         let newItem: HEIFItemEdit.NewItem?
 
-        func edit(of file: HEIFFile, allowInPlace: Bool) throws -> HEIFItemEdit {
-            try HEIFItemEdit(file: file, replacing: replacing, newItem: newItem, data: data, allowInPlace: allowInPlace)
-        }
+        /// The change as one of an edit's changes.
+        var change: HEIFItemEdit.Change { HEIFItemEdit.Change(replacing: replacing, newItem: newItem, data: data) }
     }
 
     static func exifChange(_ still: HEICStill, identifier: String, replaceForeignMakerNote: Bool) throws -> ExifChange {
@@ -126,7 +125,13 @@ enum HEICIdentifierWriter {
     /// Reads the result back as a reader would: it opens, its Exif item holds the identifier,
     /// the primary item is the same, and every other item's bytes are unchanged.
     static func verifyWritten(sourceFile: HEIFFile, writtenPath: String, editedItem: UInt32, identifier: String) throws {
-        let written = try HEICStill(path: writtenPath)
+        try verifyWritten(sourceFile: sourceFile, written: HEICStill(path: writtenPath), exifItem: editedItem, identifier: identifier)
+    }
+
+    /// The same for a result already read back, whose edit may also have changed `otherEdited`
+    /// items (an XMP item): their bytes are not compared.
+    static func verifyWritten(sourceFile: HEIFFile, written: HEICStill, exifItem editedItem: UInt32, otherEdited: Set<UInt32> = [],
+                              identifier: String) throws {
         let file = written.file
         func fail(_ what: String) -> ParseError { ParseError(.invalidValue, "the written file \(what)", path: "meta") }
         guard file.exifItemID == editedItem, try written.contentIdentifier() == identifier else { throw fail("does not hold the identifier") }
@@ -146,7 +151,7 @@ enum HEICIdentifierWriter {
             throw fail("changed the item references")
         }
         let located = Dictionary(file.locations.items.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
-        for item in sourceFile.locations.items where item.itemID != editedItem {
+        for item in sourceFile.locations.items where item.itemID != editedItem && !otherEdited.contains(item.itemID) {
             guard item.constructionMethod != .itemOffset else { continue }
             guard let now = located[item.itemID],
                   try file.bytes(of: now, maximum: Int.max) == sourceFile.bytes(of: item, maximum: Int.max) else {

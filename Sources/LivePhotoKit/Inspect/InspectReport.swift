@@ -12,6 +12,8 @@ public struct InspectReport: Codable, Equatable, Sendable {
     public var heif: HEIFReport? = nil
     /// Stills that are Android Motion Photos: the layout and the embedded video (as `scan` reports it).
     public var motionPhoto: MotionPhotoSummary? = nil
+    /// A JPEG whose XMP promises a Motion Photo video that is not in it (gone, or stale offsets): why.
+    public var motionPhotoVideoMissing: String? = nil
     /// What the reader accepted leniently (`MovieFile.warnings`, `StillImageInfo.warnings`);
     /// absent when nothing was.
     public var warnings: [String]? = nil

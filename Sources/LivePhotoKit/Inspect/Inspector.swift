@@ -72,11 +72,14 @@ public enum Inspector {
 
 extension InspectReport {
     /// Sets the still's warnings and its Motion Photo summary. A still that says it is a Motion
-    /// Photo but whose video cannot be read is still inspected: the reason becomes a warning.
+    /// Photo but whose video cannot be read is still inspected: the reason becomes a warning;
+    /// one whose video is not there at all is reported as such (`motionPhotoVideoMissing`).
     mutating func addMotionPhoto(warnings stillWarnings: [String], _ read: () throws -> MotionPhotoSummary?) {
         var all = stillWarnings
         do {
             motionPhoto = try read()
+        } catch let missing as MotionPhotoVideoMissing {
+            motionPhotoVideoMissing = missing.reason
         } catch {
             all.append("a Motion Photo whose video cannot be read: \((error as? LivePhotoError)?.reason ?? String(describing: error))")
         }

@@ -8,6 +8,8 @@ extension LibraryFinding {
         object.field("detail", detail)
         object.field("finding", finding.rawValue)
         object.field("identifier", identifier)
+        object.field("matchedBy", matchedBy?.rawValue)
+        object.field("matches", matches)
         object.field("movie", movie)
         object.field("movieIdentifier", movieIdentifier)
         object.field("still", still)

@@ -9,8 +9,9 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         case stillWithoutMovie = "still-without-movie"
         /// A movie with an identifier that no still carries.
         case movieWithoutStill = "movie-without-still"
-        /// A still and a movie that belong together (by name, or by identifier but lacking the
-        /// still-image-time track) and are not paired yet: what `pair DIR` pairs.
+        /// A still and a movie that belong together and are not paired yet, `matchedBy` says how:
+        /// by identifier (the movie lacks its still-image-time track) or by name, what `pair DIR`
+        /// pairs; or by capture time alone (names differ), what `pair DIR --by-time` also pairs.
         case candidate
         /// A name-matched still and movie whose capture times are known and differ by more
         /// than `CaptureTimeMatch.tolerance` (left alone by `pair DIR`).
@@ -19,9 +20,21 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         case unreadable
         /// An Android Motion Photo (a still with its video inside): what `convert DIR` converts.
         case motionPhoto = "motion-photo"
+        /// A JPEG whose XMP promises a Motion Photo video that is not in it (gone, or stale
+        /// offsets), with no split-off video (`X.MP`, `X.MP.mp4`) beside it to pair with.
+        case motionPhotoWithoutVideo = "motion-photo-without-video"
+        /// A still (or movie) taken at the same moment as several movies (stills) of other names
+        /// in its folder: `matches` names them; never paired by time.
+        case captureTimeAmbiguous = "capture-time-ambiguous"
         /// One identifier carried by several stills or several movies (copies of a Live
         /// Photo); `copies` names them. Each copy is also in its own finding (paired inside its folder).
         case duplicateIdentifier = "duplicate-identifier"
+    }
+
+    /// How a `candidate`'s files were found to belong together.
+    public enum MatchBasis: String, Codable, Sendable {
+        case identifier, name
+        case captureTime = "capture-time"
     }
 
     public var finding: Kind
@@ -35,6 +48,10 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
     public var motionPhoto: MotionPhotoSummary? = nil
     /// `duplicate-identifier` only: every file carrying the identifier, stills first, in path order.
     public var copies: [String]? = nil
+    /// `candidate` only: how its files were matched.
+    public var matchedBy: MatchBasis? = nil
+    /// `capture-time-ambiguous` only: the files of the other kind taken at the same moment.
+    public var matches: [String]? = nil
 
     public init(finding: Kind, still: String? = nil, movie: String? = nil, identifier: String? = nil,
                 stillIdentifier: String? = nil, movieIdentifier: String? = nil, detail: String? = nil) {
@@ -60,6 +77,12 @@ public struct LibraryScan: Sendable {
     var leftovers: [String: InterruptedPairLeftovers] = [:]
 
     public func count(_ kind: LibraryFinding.Kind) -> Int { findings.filter { $0.finding == kind }.count }
-    public var candidates: [LibraryFinding] { findings.filter { $0.finding == .candidate } }
-    public var pairs: [LibraryFinding] { findings.filter(\.isPair) }
+    /// The candidates `pair DIR` pairs: matched by identifier or name; by capture time only with `byTime`.
+    public func candidates(byTime: Bool) -> [LibraryFinding] {
+        findings.filter { $0.finding == .candidate && (byTime || $0.matchedBy != .captureTime) }
+    }
+    public var candidates: [LibraryFinding] { candidates(byTime: false) }
+    /// The findings `verify DIR` verifies: each naming a still and a movie, but for candidates
+    /// matched by capture time alone (a guess until `pair --by-time` makes them a pair).
+    public var pairs: [LibraryFinding] { findings.filter { $0.isPair && $0.matchedBy != .captureTime } }
 }

@@ -2,16 +2,19 @@ import Foundation
 import BinaryIO
 
 /// Matches scanned files into findings: first by identifier (whatever the names), then by
-/// name (same folder and stem, extension case ignored, a movie's `_HEVC` suffix ignored).
+/// name (same folder and stem, extension case ignored, a movie's `_HEVC` suffix ignored), then
+/// by capture time within a folder (`CaptureTimeCandidates`). An edited rendition (`IMG_E1234`)
+/// never pairs with an original's file (`EditedRendition`).
 public enum LibraryMatcher {
-    /// The name key of a file: its folder and stem, with a movie's `_HEVC` suffix dropped.
+    /// The name key of a file: its folder and stem, with a movie's `_HEVC` suffix dropped. A
+    /// movie named `X.MP` (a Motion Photo's split-off video) keeps its `.MP`: its still is `X.MP.jpg`.
     /// (Plain string slicing: the paths come standardized from the scanner, and a URL per file
     /// is a measurable part of a large scan.)
     static func nameKey(_ file: ScannedFile) -> String {
         let path = file.path
         let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         var stem = path[nameStart...]
-        if let dot = stem.lastIndex(of: "."), dot > stem.startIndex { stem = stem[..<dot] }
+        if let dot = stem.lastIndex(of: "."), dot > stem.startIndex, !(file.role == .movie && stem[dot...].lowercased() == ".mp") { stem = stem[..<dot] }
         if file.role == .movie, stem.uppercased().hasSuffix("_HEVC") { stem = stem.dropLast(5) }
         return String(path[..<nameStart]) + stem
     }
@@ -39,6 +42,7 @@ public enum LibraryMatcher {
         let usable = files.indices.filter { files[$0].error == nil && !used[$0] }
         findings += matchByIdentifier(files, usable, &used)
         findings += matchByName(files, usable, &used)
+        findings += CaptureTimeCandidates.match(files, usable, &used)
         findings += unmatched(files, usable, used)
         return sortedByFirstFile(findings)
     }
@@ -62,8 +66,10 @@ public enum LibraryMatcher {
                 if movie.stillImageTimeTracks == 1 {
                     findings.append(LibraryFinding(finding: .paired, still: still.path, movie: movie.path, identifier: id, stillIdentifier: id, movieIdentifier: id))
                 } else {
-                    findings.append(LibraryFinding(finding: .candidate, still: still.path, movie: movie.path, identifier: id, stillIdentifier: id, movieIdentifier: id,
-                                                   detail: "same identifier, but the movie has \(movie.stillImageTimeTracks) still-image-time tracks"))
+                    var finding = LibraryFinding(finding: .candidate, still: still.path, movie: movie.path, identifier: id, stillIdentifier: id, movieIdentifier: id,
+                                                 detail: "same identifier, but the movie has \(movie.stillImageTimeTracks) still-image-time tracks")
+                    finding.matchedBy = .identifier
+                    findings.append(finding)
                 }
             }
         }
@@ -80,7 +86,9 @@ public enum LibraryMatcher {
     /// own name first, then with one in its own folder, then with any left; in path order.
     static func pairCopies(stills: [Int], movies: [Int], _ files: [ScannedFile]) -> [(still: Int, movie: Int)] {
         // The usual pair needs no keys.
-        if stills.count == 1 && movies.count == 1 { return [(stills[0], movies[0])] }
+        if stills.count == 1 && movies.count == 1 {
+            return EditedRendition.mayPair(files[stills[0]].path, files[movies[0]].path) ? [(stills[0], movies[0])] : []
+        }
         var pairs: [(still: Int, movie: Int)] = []
         var freeStills = stills, freeMovies = movies
         let keys: [(ScannedFile) -> String] = [nameKey, { PathComponents.directory(of: $0.path) }, { _ in "" }]
@@ -88,7 +96,10 @@ public enum LibraryMatcher {
             var byKey: [String: [Int]] = [:]
             for m in freeMovies.reversed() { byKey[key(files[m]), default: []].append(m) }   // popLast gives the first by path
             freeStills = freeStills.filter { s in
-                guard let m = byKey[key(files[s])]?.popLast() else { return true }
+                guard let list = byKey[key(files[s])],
+                      let at = list.lastIndex(where: { EditedRendition.mayPair(files[s].path, files[$0].path) }) else { return true }
+                let m = list[at]
+                byKey[key(files[s])]?.remove(at: at)
                 pairs.append((s, m))
                 return false
             }
@@ -137,21 +148,43 @@ public enum LibraryMatcher {
                 var detail = "not paired yet"
                 if still.identifier != nil { detail = "only the still has an identifier" }
                 else if movie.identifier != nil { detail = "only the movie has an identifier" }
-                findings.append(LibraryFinding(finding: .candidate, still: still.path, movie: movie.path, identifier: still.identifier ?? movie.identifier,
-                                               stillIdentifier: still.identifier, movieIdentifier: movie.identifier, detail: detail))
+                if still.motionVideoMissing != nil { detail = "a Motion Photo whose video is not in it, with its video split off beside it; " + detail }
+                var finding = LibraryFinding(finding: .candidate, still: still.path, movie: movie.path, identifier: still.identifier ?? movie.identifier,
+                                             stillIdentifier: still.identifier, movieIdentifier: movie.identifier, detail: detail)
+                finding.matchedBy = .name
+                findings.append(finding)
             }
         }
         return findings
     }
 
-    /// 3. Files with an identifier and no partner (a copy whose partner another copy took says so).
+    /// 5. Files with an identifier and no partner (a copy whose partner another copy took says
+    /// so, and an edited rendition whose only partner is the original's); a still whose Motion
+    /// Photo video is missing, with nothing to pair it with.
     static func unmatched(_ files: [ScannedFile], _ usable: [Int], _ used: [Bool]) -> [LibraryFinding] {
-        var partnered: [ScannedFile.Role: Set<String>] = [:]
-        for i in usable where used[i] { if let id = files[i].identifier { partnered[files[i].role, default: []].insert(id) } }
+        var partnered: [ScannedFile.Role: Set<String>] = [:], unpartnered: [ScannedFile.Role: Set<String>] = [:]
+        for i in usable {
+            guard let id = files[i].identifier else { continue }
+            if used[i] { partnered[files[i].role, default: []].insert(id) } else { unpartnered[files[i].role, default: []].insert(id) }
+        }
         var findings: [LibraryFinding] = []
         for i in usable where !used[i] {
             let f = files[i]
+            if let missing = f.motionVideoMissing {
+                findings.append(LibraryFinding(finding: .motionPhotoWithoutVideo, still: f.path, identifier: f.identifier, stillIdentifier: f.identifier,
+                                               detail: missing + "; no split-off video (.MP, .MP.mp4) beside it"))
+                continue
+            }
             guard let id = f.identifier else { continue }
+            if unpartnered[f.role == .still ? .movie : .still]?.contains(id) == true {
+                // Only a rendition clash leaves both sides of one identifier unpaired.
+                let detail = "\(id) is also on the \(EditedRendition.isEdited(f.path) ? "original's" : "edited rendition's") \(f.role == .still ? "movie" : "still"), "
+                    + "never paired across (IMG_E… pairs with IMG_E…)"
+                findings.append(LibraryFinding(finding: f.role == .still ? .stillWithoutMovie : .movieWithoutStill, still: f.role == .still ? f.path : nil,
+                                               movie: f.role == .movie ? f.path : nil, identifier: id, stillIdentifier: f.role == .still ? id : nil,
+                                               movieIdentifier: f.role == .movie ? id : nil, detail: detail))
+                continue
+            }
             if f.role == .still {
                 let detail = partnered[.movie]?.contains(id) == true ? "every movie carrying \(id) is paired with another copy" : "no movie carries \(id)"
                 findings.append(LibraryFinding(finding: .stillWithoutMovie, still: f.path, identifier: id, stillIdentifier: id, detail: detail))

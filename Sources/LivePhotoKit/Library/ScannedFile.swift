@@ -23,19 +23,26 @@ public struct ScannedFile: Sendable, Equatable {
     public var stillImageTimeTracks: Int
     /// Why the file could not be read, if it could not.
     public var error: String?
-    /// Stills: EXIF DateTimeOriginal (+ OffsetTimeOriginal). Movies: `com.apple.quicktime.creationdate`.
+    /// Stills (JPEG): `StillCaptureTime` (EXIF DateTimeOriginal + OffsetTimeOriginal, else a Takeout
+    /// sidecar). Movies: `com.apple.quicktime.creationdate`.
     public var captureTime: CaptureTime?
     /// Movies: the `mvhd` creation time (UTC).
     public var headerCreationTime: CaptureTime?
+    /// Movies: the `mvhd` duration in milliseconds (where the still of an unpaired movie would sit: its middle).
+    public var durationMilliseconds: Int64? = nil
     /// A JPEG that is an Android Motion Photo (its video inside).
     public var motionPhoto: MotionPhotoSummary? = nil
+    /// A JPEG whose XMP promises a Motion Photo video that is not in it (gone, or its offsets
+    /// stale): why. Such a still pairs like any other (with its video split off beside it).
+    public var motionVideoMissing: String? = nil
     /// With `forVerify`: what `verify DIR` checks, so it need not open the file again.
     var stillFacts: StillReading.Facts? = nil
     var movieFacts: MovieVerifyFacts? = nil
 
     /// Extensions `scan` looks at; everything else in a folder is passed over unread.
     static let stillExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "hif"]
-    static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt"]
+    /// `mp`: the video Google Takeout splits off a Motion Photo (`PXL_….MP`); a movie by content.
+    static let movieExtensions: Set<String> = ["mov", "mp4", "m4v", "qt", "mp"]
     /// Read at once when a file is opened: a JPEG's EXIF and a small movie's boxes lie within.
     static let prefetchBytes = 64 << 10
 
@@ -71,8 +78,11 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
-                file.captureTime = CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)
-                file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure)
+                // EXIF, else a Takeout sidecar beside it: the capture time `pair` also gives an undated movie.
+                file.captureTime = StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)).found?.time
+                do { file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure) } catch let missing as MotionPhotoVideoMissing {
+                    file.motionVideoMissing = missing.reason
+                }
             case .heic:
                 file.role = .still
                 if forVerify {
@@ -90,6 +100,7 @@ public struct ScannedFile: Sendable, Equatable {
                 file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
                 file.captureTime = CaptureTime.iso8601(movie.movie.creationDate)
                 file.headerCreationTime = CaptureTime.movieHeader(movie.movie.header.creationTime)
+                file.durationMilliseconds = Self.milliseconds(movie.movie.header.duration, timescale: movie.movie.header.timescale)
                 if forVerify { file.movieFacts = MovieVerifyFacts(movie, passedDetails: false) }
             case .unknown:
                 file.error = "not a JPEG/HEIC still or a QuickTime/MP4 movie"
@@ -103,5 +114,14 @@ public struct ScannedFile: Sendable, Equatable {
             }
         }
         return file
+    }
+
+    /// A duration in ticks as whole milliseconds (nil without a timescale); no overflow for any count.
+    static func milliseconds(_ ticks: UInt64, timescale: UInt32) -> Int64? {
+        guard timescale > 0 else { return nil }
+        let scale = UInt64(timescale)
+        let whole = (ticks / scale).multipliedReportingOverflow(by: 1000)
+        guard !whole.overflow, whole.partialValue < UInt64(Int64.max) / 2 else { return Int64.max }
+        return Int64(whole.partialValue + ticks % scale * 1000 / scale)
     }
 }

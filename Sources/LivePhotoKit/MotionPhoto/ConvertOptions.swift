@@ -37,7 +37,7 @@ public struct ConvertResult: Codable, Equatable, Sendable {
     public var status: ConvertStatus
     /// Motion → Live: the Motion Photo; Live → Motion: the still.
     public var input: String
-    /// Live → Motion: the movie.
+    /// Live → Motion: the movie; Motion → Live of a Motion Photo whose video was split off: that video.
     public var inputMovie: String?
     /// Motion → Live: the written still and movie; Live → Motion: the written Motion Photo (`motionPhoto`).
     public var still: String?

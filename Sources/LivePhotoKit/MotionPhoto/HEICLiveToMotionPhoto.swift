@@ -51,10 +51,13 @@ struct HEICLiveToMotionPhoto {
                   movie.movie.mainVideoTrack?.sampleTable.sampleCount == samples else {
                 throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "mpvd")
             }
-            _ = try HEIFItemsKept.check(original: file, writtenPath: writer.temporaryPath, changed: [edit.itemID])
+            try HEIFItemsKept.check(original: file, written: written.still, changed: [edit.itemID])
         } catch { writer.discard(); throw error }
         return writer
     }
+
+    /// The identifier in the still's EXIF (read from the file as parsed), nil without one.
+    var contentIdentifier: String? { (try? HEICStill(file: file).contentIdentifier()) ?? nil }
 
     /// Whether the Motion Photo at `path` holds this still's items (an earlier output of it):
     /// every item but the XMP byte for byte.

@@ -6,8 +6,12 @@ import ISOBMFF
 /// than those it meant to change (XMP, Exif) holds the same bytes (tiles, thumbnails, gain map,
 /// depth, ...), and the primary item is the same.
 enum HEIFItemsKept {
-    static func check(original: HEIFFile, writtenPath: String, changed: Set<UInt32>) throws -> HEIFFile {
-        let written = try HEIFFile.open(path: writtenPath)
+    static func check(original: HEIFFile, writtenPath: String, changed: Set<UInt32>) throws {
+        try check(original: original, written: HEIFFile.open(path: writtenPath), changed: changed)
+    }
+
+    /// The same for a result already read back.
+    static func check(original: HEIFFile, written: HEIFFile, changed: Set<UInt32>) throws {
         func fail(_ what: String) -> ParseError { ParseError(.invalidValue, "the written HEIC \(what)", path: "meta") }
         guard written.primaryItemID == original.primaryItemID else { throw fail("has another primary item") }
         for entry in original.itemInfo.entries {
@@ -24,6 +28,5 @@ enum HEIFItemsKept {
                 throw fail("changed the bytes of item \(item.itemID)")
             }
         }
-        return written
     }
 }

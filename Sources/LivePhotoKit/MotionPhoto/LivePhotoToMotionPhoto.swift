@@ -44,7 +44,8 @@ public enum LivePhotoToMotionPhoto {
             jpeg = isHEIC ? nil : try JPEGLiveToMotionPhoto(stillPath: stillPath, samsungTrailer: options.samsungTrailer, mp4Size: mp4.size, timestampUs: timestampUs, warnings: &warnings)
         } catch let error as LivePhotoError { throw error } catch { throw LivePhotoError.wrap(error, path: stillPath) }
 
-        let stillID = (try? StillReading.contentIdentifier(path: stillPath)) ?? nil
+        // A HEIC is read once: its identifier comes from the file as parsed above.
+        let stillID = heic == nil ? (try? StillReading.contentIdentifier(path: stillPath)) ?? nil : heic?.contentIdentifier
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
         let stem = PathComponents.lastComponent(PathComponents.deletingExtension(stillPath))
         let (names, earlier) = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: [isHEIC ? "MP.HEIC" : "MP.jpg"],

@@ -4,7 +4,8 @@ import StillImage
 import Glibc
 #endif
 
-/// A JPEG that is not a Motion Photo, or whose video cannot be located: the reason says which.
+/// A JPEG that is not a Motion Photo (one whose XMP promises a video that is not there is
+/// `MotionPhotoVideoMissing`): the reason says why.
 public struct NotAMotionPhoto: Error, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
@@ -16,8 +17,9 @@ public struct NotAMotionPhoto: Error, CustomStringConvertible {
 /// but neither locates the video, the embedded `ftyp` is searched for, with a warning. Every
 /// length is checked against the file before anything is read by it.
 public enum MotionPhotoReader {
-    /// The Motion Photo in `path`; throws `NotAMotionPhoto` for a plain JPEG and `ParseError`
-    /// for a damaged or lying one.
+    /// The Motion Photo in `path`; throws `NotAMotionPhoto` for a plain JPEG,
+    /// `MotionPhotoVideoMissing` when the XMP promises a video that is not there or that its
+    /// offsets do not lead to, and `ParseError` for a damaged or lying one.
     /// - Parameter scanned: where `scan` found the image to end in this file (skips the walk
     ///   when the file is unchanged since).
     public static func read(path: String, scanned: ScannedImageEnd? = nil) throws -> MotionPhoto {
@@ -68,8 +70,19 @@ public enum MotionPhotoReader {
         if !(saysMotion || saysMicroVideo) {
             warnings.append("the XMP has a MotionPhoto directory item but no GCamera:MotionPhoto = 1")
         }
-        guard imageEnd < size else { throw NotAMotionPhoto(reason: "the XMP says Motion Photo but nothing follows the image: no video") }
+        guard imageEnd < size else { throw MotionPhotoVideoMissing(reason: "the XMP says Motion Photo but nothing follows the image: no video") }
+        do {
+            let found = try locateByXMP(xmp, source: source, imageEnd: imageEnd, saysMicroVideo: saysMicroVideo, warnings: &warnings)
+            return try make(found.variant, found.location, found.video, gainMap: found.gainMap)
+        } catch let error as ParseError where error.kind != .io {
+            throw MotionPhotoVideoMissing(stale: error)
+        }
+    }
 
+    /// Steps 2 to 4: where the XMP (or, failing it, an `ftyp` after the image) puts the video.
+    private static func locateByXMP(_ xmp: XMPPacket?, source: FileSource, imageEnd: UInt64, saysMicroVideo: Bool, warnings: inout [String]) throws
+        -> (variant: MotionPhoto.Variant, location: MotionPhoto.Location, video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange?) {
+        let size = source.size
         // 2. Google v1: the directory, walked back from the end of the file.
         if let items = xmp?.containerDirectory(), items.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) {
             let (ranges, end) = try directoryRanges(items, imageEnd: imageEnd, source: source)
@@ -78,7 +91,7 @@ public enum MotionPhotoReader {
                 if end - imageEnd != padding && end != imageEnd {
                     warnings.append("\(end - imageEnd) bytes between the image and the first item (padding says \(padding))")
                 }
-                return try make(.google, .containerDirectory, video, gainMap: ranges[MotionPhotoXMP.Semantic.gainMap])
+                return (.google, .containerDirectory, video, ranges[MotionPhotoXMP.Semantic.gainMap])
             }
         }
 
@@ -87,15 +100,15 @@ public enum MotionPhotoReader {
             guard UInt64(offset) <= size - imageEnd else {
                 throw ParseError(.invalidValue, "MicroVideoOffset \(offset) points before the end of the image", path: "XMP/GCamera:MicroVideoOffset", offset: 0)
             }
-            return try make(saysMicroVideo ? .microVideo : .google, .microVideoOffset, .init(offset: size - UInt64(offset), length: UInt64(offset)))
+            return (saysMicroVideo ? .microVideo : .google, .microVideoOffset, .init(offset: size - UInt64(offset), length: UInt64(offset)), nil)
         }
 
         // 4. Nothing says where: look for the MP4's `ftyp`.
         guard let start = try findFileType(source, from: imageEnd) else {
-            throw NotAMotionPhoto(reason: "the XMP says Motion Photo but no directory locates the video and no MP4 follows the image")
+            throw MotionPhotoVideoMissing(reason: "the XMP says Motion Photo but no directory locates the video and no MP4 follows the image")
         }
         warnings.append("no Container:Directory or MicroVideoOffset locates the video; found an MP4 'ftyp' at offset \(start)")
-        return try make(saysMicroVideo ? .microVideo : .google, .ftypSearch, .init(offset: start, length: size - start))
+        return (saysMicroVideo ? .microVideo : .google, .ftypSearch, .init(offset: start, length: size - start), nil)
     }
 
     /// Where each Google directory item after the primary lies, walked back from the end of the

@@ -21,7 +21,8 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
     }
 
     /// The summary of `source`, nil when it is not a Motion Photo; a Motion Photo whose video
-    /// cannot be located or read throws.
+    /// cannot be located or read throws (`MotionPhotoVideoMissing` when the XMP promises a
+    /// video that is not there).
     /// - Parameter structure: the JPEG's segment list when the caller already read it.
     public static func read(_ source: FileSource, structure: JPEGStructure? = nil) throws -> MotionPhotoSummary? {
         let photo: MotionPhoto

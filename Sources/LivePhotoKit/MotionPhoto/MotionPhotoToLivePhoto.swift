@@ -90,7 +90,7 @@ public enum MotionPhotoToLivePhoto {
                     let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
                     heic = photo
                     (videoSource, variant, presentationTimestampUs, warnings) = (try photo.videoSource(), .samsungHEIC, photo.presentationTimestampUs, photo.warnings)
-                    existingID = try? HEICStill(source: photo.still.source).contentIdentifier()
+                    existingID = try? HEICStill(file: photo.still).contentIdentifier()
                 default: throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable)
                 }
             } catch let error as LivePhotoError { throw error } catch { throw wrap(error, path) }
@@ -107,7 +107,7 @@ public enum MotionPhotoToLivePhoto {
                                                                              tracks: tracks, warnings: &warnings)
             } catch { throw wrap(error, path) }
             if let note = tracks.note { warnings.append(note) }
-            if let note = foreignMakerNoteNote(path) { warnings.append(note) }
+            if let note = foreignMakerNoteNote(path, heic: heic?.still) { warnings.append(note) }
         }
 
         /// Whether the still at `path` holds this Motion Photo's image (an earlier output of it).
@@ -201,9 +201,10 @@ public enum MotionPhotoToLivePhoto {
     /// `convert` writes a new still and never touches its input, so a foreign MakerNote (a
     /// Pixel's Google one) is not carried into the output, where the Apple MakerNote holding the
     /// identifier goes; the input keeps it. (`pair`, which edits a still in place, refuses instead.)
-    /// The note saying so; nil when the still has no foreign MakerNote.
-    static func foreignMakerNoteNote(_ path: String) -> String? {
-        guard let info = try? StillReading.read(path: path).info, case .foreign(let maker) = info.makerNote else { return nil }
+    /// The note saying so; nil when the still has no foreign MakerNote. A HEIC's still is the one already read.
+    static func foreignMakerNoteNote(_ path: String, heic: HEIFFile? = nil) -> String? {
+        let info = heic.map { try? HEICStill(file: $0).info(path: path) } ?? (try? StillReading.read(path: path).info)
+        guard let info, case .foreign(let maker) = info.makerNote else { return nil }
         return "the \(maker) MakerNote is not copied into the new still (its Apple MakerNote holds the identifier); \(PathComponents.lastComponent(path)) keeps it"
     }
 
@@ -217,6 +218,7 @@ public enum MotionPhotoToLivePhoto {
 
     static func wrap(_ error: Error, _ path: String) -> LivePhotoError {
         if let e = error as? NotAMotionPhoto { return LivePhotoError(path: path, reason: e.reason, category: .unreadable) }
+        if let e = error as? MotionPhotoVideoMissing { return LivePhotoError(path: path, reason: e.reason, category: .unreadable) }
         return LivePhotoError.wrap(error, path: path)
     }
 }

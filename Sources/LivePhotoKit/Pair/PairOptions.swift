@@ -25,6 +25,9 @@ public struct PairOptions: Sendable {
     public var stillTime: StillTimeChoice = .middle
     /// Write new files into this directory instead of editing in place.
     public var outputDirectory: String? = nil
+    /// Write new files under these paths instead (`convert DIR` of a split-off Motion Photo
+    /// video names them as a conversion does); takes precedence over `outputDirectory`.
+    public var outputPaths: NewOutputPaths? = nil
     public var dryRun = false
     public var replaceForeignMakerNote = false
     /// Leave the written files with new modification times (`--touch`); by default each keeps
@@ -79,3 +82,10 @@ public struct PairResult: Codable, Equatable, Sendable {
 }
 
 public typealias StillImageTimeOutcome = LivePhotoMovieEdit.StillImageTimeOutcome
+
+/// Where a pair's new still and movie go when they are named by the caller.
+public struct NewOutputPaths: Sendable, Equatable {
+    public var still: String
+    public var movie: String
+    public init(still: String, movie: String) { self.still = still; self.movie = movie }
+}

@@ -15,7 +15,7 @@ enum PairPlanner {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
         let copyAsQuickTime = OutputPaths.becomesQuickTimeCopy(moviePath)
-        let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: copyAsQuickTime, directory: options.outputDirectory)
+        let outputs = try OutputPaths(still: stillPath, movie: moviePath, movieIsMP4: copyAsQuickTime, directory: options.outputDirectory, named: options.outputPaths)
         let stillID = stillInfo.contentIdentifier
         let identifier = PairOperation.chooseIdentifier(options.identifier, stillID: stillID, movieID: movie.contentIdentifier)
         let timescale = movie.header.timescale
