@@ -175,6 +175,9 @@ struct PairCommand: ParsableCommand {
         print("  still-image-time: \(result.stillImageTime.rawValue)")
         if let note = result.stillImageTimeNote { print("  note: \(note)") }
         if let date = result.movieDate { print("  movie date: \(MovieDateText.describe(date, dryRun: result.status == .dryRun))") }
+        if let added = result.wallpaperAdded {
+            print("  wallpaper: " + (added.isEmpty ? "the movie already has the camera's structure" : (result.status == .dryRun ? "would add " : "added ") + added.joined(separator: "; ")))
+        }
         if result.status != .alreadyPaired {
             let verb = result.status == .dryRun ? "would write" : "wrote"
             print("  \(verb): \(result.stillOutput) (\(result.stillWrite.rawValue))")

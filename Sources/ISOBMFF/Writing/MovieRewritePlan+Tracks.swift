@@ -26,6 +26,6 @@ extension MovieRewritePlan {
         children.insert(trak, at: insertAt)
         moov.children = children
         appendChunk(samples, forTrackTable: stbl)
-        if let mvhd = moov.child("mvhd") { MovieHeader.setNextTrackID(max(trackID + 1, try MovieHeader(mvhd, path: "moov/mvhd").nextTrackID), in: mvhd) }
+        if let mvhd = moov.child("mvhd") { MovieHeader.setNextTrackID(trackID + 1, in: mvhd) }
     }
 }

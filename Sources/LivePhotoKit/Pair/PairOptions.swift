@@ -79,6 +79,9 @@ public struct PairResult: Codable, Equatable, Sendable {
     /// For a movie that had no date: the date written (or to be written) from the still's
     /// capture time, or why none was; nil when the movie keeps its own.
     public var movieDate: MovieDate? = nil
+    /// With `--wallpaper`: the parts of the camera's structure added (or to be added); empty
+    /// when the movie had them all; nil without `--wallpaper`.
+    public var wallpaperAdded: [String]? = nil
 }
 
 public typealias StillImageTimeOutcome = LivePhotoMovieEdit.StillImageTimeOutcome

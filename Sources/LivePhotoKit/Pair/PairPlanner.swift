@@ -27,6 +27,7 @@ enum PairPlanner {
         var report = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
                                 identifier: identifier, stillTime: Double(stillTime.tick) / Double(timescale), status: .paired, movieWrite: .none,
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
+        report.wallpaperAdded = wallpaper?.added
         if wallpaper?.replacesStillTrack == true {
             report.stillImageTime = .added
             report.stillImageTimeNote = existing.tracks.isEmpty ? nil : "replaced by the camera's three-key still-image-time track (wallpaper)"

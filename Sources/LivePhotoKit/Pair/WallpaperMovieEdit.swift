@@ -1,3 +1,4 @@
+import Foundation
 import BinaryIO
 import ISOBMFF
 
@@ -37,7 +38,18 @@ struct WallpaperMovieEdit {
     }
 
     /// Whether the movie lacks part of the structure (tracks, keys, the three-key still track).
-    var needsEdit: Bool { replacesStillTrack || rules.contains { !$0.passed && $0.remedy == .structure } }
+    var needsEdit: Bool { !added.isEmpty }
+
+    /// What the edit adds, by name, as `pair` reports it.
+    var added: [String] {
+        var parts: [String] = []
+        if replacesStillTrack { parts.append("three-key still-image-time track") }
+        if case .missing = structure.livePhotoInfo { parts.append("live-photo-info track") }
+        if case .missing = structure.videoOrientation { parts.append("video-orientation track") }
+        let missingKeys = LivePhotoMovieKeys.all.filter { !structure.topLevelKeys.contains($0.name) }
+        if !missingKeys.isEmpty { parts.append("keys " + missingKeys.map { $0.name.replacingOccurrences(of: "com.apple.quicktime.", with: "") }.joined(separator: ", ")) }
+        return parts
+    }
     /// The still-image-time track lacks the transform keys: a three-key one replaces it.
     var replacesStillTrack: Bool { !StillImageTransform.cameraKeys.allSatisfy((structure.stillTrack?.keys ?? []).contains) }
 
@@ -61,9 +73,7 @@ struct WallpaperMovieEdit {
     /// top-level keys the movie lacks (what it has stays as it is). The tracks go before the
     /// still-image-time track, in the camera's order: orientation, live-photo-info, still.
     func addMissing(to plan: MovieRewritePlan, video: Track) throws {
-        let stillTrack = plan.moov.children("trak").first { trak in
-            (try? Track(trak, index: 0, path: "moov/trak"))?.isStillImageTime == true
-        }
+        let stillTrack = Self.firstTrak(in: plan) { $0.isStillImageTime }
         if case .missing = structure.livePhotoInfo {
             let displayed = structure.video.map { (UInt32($0.width), UInt32($0.height)) } ?? (0, 0)
             let setup = try LivePhotoInfoSetup(width: displayed.0, height: displayed.1)
@@ -74,12 +84,15 @@ struct WallpaperMovieEdit {
         }
         if case .missing = structure.videoOrientation {
             let built = VideoOrientationTrack.makeTrack(trackID: try plan.freeTrackID(), video: video, movieTimescale: plan.file.movie.header.timescale)
-            let infoTrack = plan.moov.children("trak").first { trak in
-                (try? Track(trak, index: 0, path: "moov/trak"))?.declaresMetadataKey(LivePhotoInfoTrack.key) == true
-            }
+            let infoTrack = Self.firstTrak(in: plan) { $0.declaresMetadataKey(LivePhotoInfoTrack.key) }
             try plan.addTrack(built.trak, samples: built.samples, before: infoTrack ?? stillTrack)
         }
         // The identifier edit made sure `moov/meta` exists in QuickTime form.
         if let meta = plan.moov.child("meta") { try LivePhotoMovieKeys.addMissing(to: meta, path: "moov/meta") }
+    }
+
+    /// The first `trak` of the edited `moov` (tracks added by this edit included) that is `kind`.
+    private static func firstTrak(in plan: MovieRewritePlan, _ kind: (Track) -> Bool) -> Atom? {
+        plan.moov.children("trak").first { trak in (try? Track(trak, index: 0, path: "moov/trak")).map(kind) == true }
     }
 }
