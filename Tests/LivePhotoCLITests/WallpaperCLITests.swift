@@ -108,6 +108,8 @@ struct WallpaperCLITests {
         let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir, as: "IMG_1.JPG")
         let cameraStill = try #require(try MovieFile.open(path: camera).movie.stillImageTimeTracks.first)
         let cameraTick = try #require(cameraStill.edits?.entries.first).duration
+        let dry = try JSONOutputTests.object(try CLITests.livephoto("pair", "--wallpaper", "--dry-run", "--json", still, movie).out)
+        #expect((dry["wallpaperAdded"] as? [String])?.prefix(3) == ["three-key still-image-time track", "live-photo-info track", "video-orientation track"])
         let run = try CLITests.livephoto("pair", "--wallpaper", "--still-time", String(Double(cameraTick) / 600), still, movie)
         #expect(run.status == 0, "\(run.err)")
 
@@ -147,5 +149,28 @@ struct WallpaperCLITests {
         let (movieAfter, stillAfter) = (try Support.bytes(movie), try Support.bytes(still))
         #expect(movieAfter == movieBefore && stillAfter == stillBefore)
         #expect(try Support.temporaries(in: dir).isEmpty)
+    }
+
+    @Test("a damaged setup box: verify --wallpaper names it (exit 1), pair --wallpaper refuses (exit 4) and writes nothing",
+          .requires(.corpusFile(ios18 + ".HEIC"), .corpusFile(ios18 + ".MOV")))
+    func damagedSetup() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Support.copy(Support.corpusFile(Self.ios18 + ".MOV"), to: dir, as: "IMG_3.MOV")
+        let still = try Support.copy(Support.corpusFile(Self.ios18 + ".HEIC"), to: dir, as: "IMG_3.HEIC")
+        var bytes = try Support.bytes(movie)
+        // `dims` (16 bytes) claims 255: it runs past its setup box.
+        let dims = try #require((0..<(bytes.count - 4)).last { bytes[$0..<($0 + 4)].elementsEqual(Array("dims".utf8)) })
+        #expect(Support.readU32(bytes, at: dims - 4) == 16)
+        Support.putU32(255, at: dims - 4, in: &bytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: movie))
+        let verified = try CLITests.livephoto("verify", "--wallpaper", still, movie)
+        #expect(verified.status == 1)
+        #expect(verified.out.contains("✗ wallpaper-live-photo-info: unreadable: box 'dims' of 255 bytes does not fit its setup box"), "\(verified.out)")
+        #expect(try CLITests.livephoto("verify", still, movie).status == 0)
+        let paired = try CLITests.livephoto("pair", "--wallpaper", still, movie)
+        #expect(paired.status == 4 && paired.err.contains("its live-photo-info track cannot be read"), "\(paired.err)")
+        let after = try Support.bytes(movie)
+        #expect(after == bytes)
     }
 }
