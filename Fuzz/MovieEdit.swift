@@ -15,7 +15,7 @@ public func fuzzMovieEdit(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let file = try MovieFile.open(path: path)
         plan = MovieRewritePlan(file: file)
         if !file.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
-        _ = try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: 0.5)
+        try FuzzMovieEdit.apply(to: plan, identifier: identifier)
         let writer = try WholeFileMovieWriter.prepare(plan, targetPath: output)
         try writer.commit()
     } catch is ParseError {

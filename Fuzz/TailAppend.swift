@@ -30,7 +30,7 @@ public func fuzzTailAppend(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         guard TailAppendMovieWrite.applies(to: file) else { return 0 }
         for kill in [false, true] {
             let plan = MovieRewritePlan(file: try MovieFile.open(path: path))
-            _ = try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: 0.5)
+            try FuzzMovieEdit.apply(to: plan, identifier: identifier)
             let write = try TailAppendMovieWrite(plan)
             try write.prepare()
             if kill {

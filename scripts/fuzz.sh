@@ -37,6 +37,9 @@ for dir in "$BIN"/C*.build; do
 done
 for map in Sources/C*/module.modulemap; do c_flags+=(-I "$(dirname "$map")"); done
 
+# LivePhotoKit's movie edit (it needs only ISOBMFF): the Live Photo rules the movie targets apply.
+shared_sources=(Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift)
+
 status=0
 for target in "${targets[@]}"; do
     driver=Fuzz/$target.swift
@@ -49,7 +52,7 @@ for target in "${targets[@]}"; do
     echo "fuzz: linking $exe"
     swiftc -O -parse-as-library "${SANITIZE[@]}" -module-name "Fuzz$target" \
         -I "$BIN/Modules" "${c_flags[@]}" \
-        "$driver" Fuzz/Support/*.swift "${objects[@]}" -lexif -lturbojpeg -o "$exe"
+        "$driver" Fuzz/Support/*.swift "${shared_sources[@]}" "${objects[@]}" -lexif -lturbojpeg -o "$exe"
 
     # Seed the working corpus from the fixtures named by the driver's `// seeds:` line.
     read -r -a patterns <<<"$(sed -n 's#^// seeds: ##p' "$driver" | head -n 1)"

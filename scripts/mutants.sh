@@ -23,10 +23,14 @@ only=${MUTANTS:-.}
 # name | file | the exact text (found exactly once) | what it becomes | tests that must fail (swift test --filter)
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
-dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairOperation.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
-udta-identifier|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|            try MetadataStringEdit.set(identifier, forKey: Movie.contentIdentifierKey, in: meta, path: "moov/udta/meta")|            _ = meta|MovieInvariantsTests
-next-track-id|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|{ MovieHeader.setNextTrackID(trackID + 1, in: mvhd) }|{ _ = mvhd }|MovieInvariantsTests
-track-past-movie-end|Sources/ISOBMFF/Writing/LivePhotoMovieEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
+dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairPlanner.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
+udta-identifier|Sources/ISOBMFF/Writing/MovieMetadataEdit.swift|            try MetadataStringEdit.set(value, forKey: key, in: meta, path: "moov/udta/meta")|            _ = meta|MovieInvariantsTests
+next-track-id|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|MovieTrackEdit.setNextTrackID(trackID + 1, in: plan)|_ = trackID|MovieInvariantsTests
+track-past-movie-end|Sources/ISOBMFF/Writing/StillImageTimeTrackEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
+pair-first-still-track-kept|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|var removedTracks: [Track] { Array(existing.tracks.dropFirst()) }|var removedTracks: [Track] { Array(existing.tracks.dropLast()) }|StillImageTimeKeepTests
+pair-movie-unchanged|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|return placement == .keep && existing.tracks.count == 1|return placement == .keep|StillImageTimeKeepTests
+convert-still-tick|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|placement: .at(tick: stillTime.tick, sampleDuration|placement: .at(tick: stillTime.tick - 1, sampleDuration|MotionToLiveStillTimeTests
+convert-other-tracks-disabled|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|disabledTracks: tracks.playedOthers)|disabledTracks: [])|PixelMotionPhotoTests
 sample-value|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|w.u8(UInt8(bitPattern: value))|w.u8(UInt8(bitPattern: value &+ 1))|PairRoundTripTests
 offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old - h.offset)|return offsets[i] + (old - h.offset) + 1|MovieInvariantsTests
 tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cdsc", trackIDs: [videoTrackID])|.init(type: "cdep", trackIDs: [videoTrackID])|PairRoundTripTests

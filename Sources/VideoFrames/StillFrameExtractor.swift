@@ -21,7 +21,7 @@ public enum StillFrameExtractor {
             throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(maximumPixels) pixels a still may have",
                              path: track.path + "/mdia/minf/stbl/stsd", offset: 0)
         }
-        guard let shown = try DisplayedSample.at(movieTick: movieTick, track: track, movieTimescale: timescale) else {
+        guard let shown = FrameTiming(track: track, movieTimescale: timescale).shownSample(atMovieTick: movieTick) else {
             throw ParseError(.invalidValue, "no video frame is shown at \(seconds(movieTick, timescale)) s", path: track.path, offset: 0)
         }
         let sync = try SyncSampleTable(track: track)
@@ -47,7 +47,7 @@ public enum StillFrameExtractor {
     }
 
     static func decode(file: MovieFile, track: Track, configuration: VideoCodecConfiguration, ranges: [(offset: UInt64, size: UInt32)],
-                       times: [Int64], sync: SyncSampleTable, from start: Int, target: DisplayedSample, threads: Int, frameName: String) throws -> RGBFrame? {
+                       times: [Int64], sync: SyncSampleTable, from start: Int, target: FrameTiming.ShownSample, threads: Int, frameName: String) throws -> RGBFrame? {
         let decoder = try FFmpegDecoder(configuration: configuration, threads: threads)
         var result: RGBFrame? = nil
         var conversionError: Error? = nil

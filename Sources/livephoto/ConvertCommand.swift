@@ -119,7 +119,7 @@ struct ConvertCommand: ParsableCommand {
             let verb = r.status == .dryRun ? "would convert" : r.status == .alreadyConverted ? "already converted" : "converted"
             let outputs = [r.still, r.movie, r.motionPhoto].compactMap { $0 }.joined(separator: " + ")
             var line = "\(verb) \(r.input)\(r.inputMovie.map { " + \($0)" } ?? "") -> \(outputs)"
-            if let id = r.identifier { line += "  (\(id), \(Console.seconds(r.stillTime)))" }
+            if let id = r.identifier { line += "  (\(id), \(Console.seconds(r.stillTime?.seconds)))" }
             print(line)
         }
     }

@@ -63,6 +63,7 @@ struct VideoSampleLocationTests {
         let video = file.movie.videoTracks[0]
         let timescale = file.movie.header.timescale
         let times = video.sampleTable.compositionTimes()
+        let timing = FrameTiming(track: video, movieTimescale: timescale)
         #expect(!video.sampleTable.compositionOffsets.isEmpty, "the fixture has B-frames")
         let mediaStart = video.edits?.entries.first { $0.mediaTime >= 0 }?.mediaTime ?? 0
         let order = times.indices.sorted { times[$0] < times[$1] }
@@ -71,10 +72,10 @@ struct VideoSampleLocationTests {
             let numerator = (times[sample] - mediaStart) * Int64(timescale)
             let denominator = Int64(video.mediaHeader.timescale)
             let tick = (numerator + denominator - 1) / denominator
-            let shown = try DisplayedSample.at(movieTick: tick, track: video, movieTimescale: timescale)
+            let shown = timing.shownSample(atMovieTick: tick)
             #expect(shown?.sampleIndex == sample, "frame \(n) at tick \(tick)")
         }
-        #expect(try DisplayedSample.at(movieTick: -1, track: video, movieTimescale: timescale) == nil)
+        #expect(timing.shownSample(atMovieTick: -1) == nil)
     }
 
     @Test("random damage to a sample entry throws a ParseError or reads, never traps")
@@ -107,8 +108,9 @@ struct VideoSampleLocationTests {
         let file = try MovieFile.open(path: Support.fixture("movie-moov-last.mov"))
         let video = file.movie.videoTracks[0]
         let count = Int(video.sampleTable.sampleCount)
+        let timing = FrameTiming(track: video, movieTimescale: file.movie.header.timescale)
         await propertyCheck(input: Gen.int(in: -1000...100_000)) { tick in await Support.failingOnThrow {
-            let shown = try? DisplayedSample.at(movieTick: Int64(tick), track: video, movieTimescale: file.movie.header.timescale)
+            let shown = timing.shownSample(atMovieTick: Int64(tick))
             if let shown { #expect(shown.sampleIndex >= 0 && shown.sampleIndex < count) }
             if tick < 0 { #expect(shown == nil) }
         } }

@@ -145,7 +145,7 @@ struct ForeignTrailerTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
         let plan = MovieRewritePlan(file: try MovieFile.open(path: movie))
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", stillTime: 0.5)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", atMillisecond: 500)
         try MovieReadBack.check(plan, identifier: "11111111-2222-3333-4444-555555555555", path: movie)
         // Damage the edited keys box (a key count no payload holds): the reader refuses it.
         let keys = try #require(plan.moov.find("meta", "keys"))

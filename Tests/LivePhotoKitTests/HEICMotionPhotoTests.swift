@@ -59,7 +59,7 @@ struct HEICMotionPhotoTests {
             let report = try Verifier.verify(still: still, movie: movie, strict: false)
             #expect(report.valid, "\(name): \(report.checks.filter { !$0.passed }.map(\.name))")
             #expect(report.stillIdentifier == r.identifier)
-            #expect(abs((r.stillTime ?? -1) - MotionPhotoConvertTests.frame(frame)) < 0.002, "\(name): \(r.stillTime ?? -1)")
+            #expect(abs((r.stillTime?.seconds ?? -1) - MotionPhotoConvertTests.frame(frame)) < 0.002, "\(name): \(r.stillTime?.seconds ?? -1)")
             #expect(try Support.sampleBytes(movie)[1] == mp4Samples[1], "the video samples are the MP4's")
             if entry.timestampUs == -1 { #expect(r.warnings?.contains { $0.contains("nearest the middle") } == true) }
             if name == "20240606_101010.heic" {
@@ -203,7 +203,7 @@ struct HEICMotionPhotoTests {
         #expect(live.still == back.appendingPathComponent("IMG_2927.HEIC").path)
         let report = try Verifier.verify(still: live.still!, movie: live.movie!, strict: false)
         #expect(report.valid && report.stillIdentifier == paired.identifier && report.movieIdentifier == paired.identifier)
-        #expect(abs((live.stillTime ?? -1) - paired.stillTime) < 0.001)
+        #expect(abs((live.stillTime?.seconds ?? -1) - paired.stillTime) < 0.001)
         let tiles = try HEICPairTests.itemBytes(still), again = try HEICPairTests.itemBytes(live.still!)
         let file = try HEIFFile.open(path: still)
         let changed = Set([HEICMotionPhoto.xmpItem(in: file), file.exifItemID].compactMap { $0 })

@@ -39,7 +39,7 @@ struct MakeStillTimePropertyTests {
 
     /// The frame (presentation order) whose sample is shown at `tick`: the one `StillFrameExtractor` decodes.
     static func decodedFrame(_ m: SyntheticVideoMovie, track: Track, tick: Int64) throws -> Int? {
-        let shown = try #require(try DisplayedSample.at(movieTick: tick, track: track, movieTimescale: m.movieTimescale))
+        let shown = try #require(FrameTiming(track: track, movieTimescale: m.movieTimescale).shownSample(atMovieTick: tick))
         let starts = m.presentationStarts
         return (0..<m.frameCount).first { starts[$0] + m.shift == shown.compositionTime }
     }

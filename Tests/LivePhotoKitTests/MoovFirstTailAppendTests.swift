@@ -49,7 +49,7 @@ struct MoovFirstTailAppendTests {
     /// Prepares a tail edit of `movie` (append + fsync) without committing it: a crash between the steps.
     static func prepareOnly(_ movie: String) throws -> TailAppendMovieWrite {
         let plan = MovieRewritePlan(file: try MovieFile.open(path: movie))
-        try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, stillTime: 0.5)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, atMillisecond: 500)
         let tail = try TailAppendMovieWrite(plan)
         try tail.prepare()
         return tail
@@ -216,7 +216,7 @@ struct MoovFirstTailAppendTests {
 
         let oldOffsets = file.movie.videoTracks[0].sampleTable.chunkOffsets.offsets
         let plan = MovieRewritePlan(file: file)
-        try LivePhotoMovieEdit.apply(to: plan, identifier: Self.identifier, stillTime: 0.5)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: Self.identifier, atMillisecond: 500)
         let pieces = MovieFileImage.pieces(plan, moovFirst: false)
         let mdatIndex = try #require(pieces.firstIndex { if case .copyWithExplicitSize = $0 { return true }; return false })
         let layout = try MovieLayout(pieces: pieces, base: 0, plan: plan)

@@ -226,7 +226,7 @@ struct MotionPhotoConvertTests {
             #expect(try MotionPhotoFixtures.otherSegments(still) == MotionPhotoFixtures.otherSegments(input), "\(name): other segments kept")
             let report = try Verifier.verify(still: still, movie: movie, strict: false)
             #expect(report.valid, "\(name): \(report.checks.filter { !$0.passed }.map(\.name))")
-            #expect(abs((r.stillTime ?? -1) - Self.frame(expectedFrame[name]!)) < 0.002, "\(name): still time \(r.stillTime ?? -1)")
+            #expect(abs((r.stillTime?.seconds ?? -1) - Self.frame(expectedFrame[name]!)) < 0.002, "\(name): still time \(r.stillTime?.seconds ?? -1)")
             let written = try Support.sampleBytes(movie)
             #expect(written[1] == mp4Samples[1], "\(name): the video samples are the MP4's")
             #expect(try MovieFile.open(path: movie).isQuickTime)
@@ -347,7 +347,7 @@ struct MotionPhotoConvertTests {
             let a = try MotionPhotoFixtures.packetHashes(out.appendingPathComponent("a.mp4").path)
             #expect(!a.isEmpty)
             #expect(try MotionPhotoFixtures.packetHashes(out.appendingPathComponent("b.mp4").path) == a, "\(name): same video packets")
-            let t0 = original.presentationTime ?? live.stillTime!, t1 = try #require(again.presentationTime)
+            let t0 = original.presentationTime ?? live.stillTime!.seconds, t1 = try #require(again.presentationTime)
             #expect(abs(t0 - t1) <= 1.0 / 15 + 1e-6, "\(name): \(t0) vs \(t1)")
             let decode = try Support.run(Support.tool("ffmpeg")!, ["-v", "error", "-i", out.appendingPathComponent("b.mp4").path, "-f", "null", "-"])
             #expect(decode.status == 0 && decode.err.isEmpty, "\(name): \(decode.err)")
@@ -369,7 +369,7 @@ struct MotionPhotoConvertTests {
         let report = try Verifier.verify(still: live.still!, movie: live.movie!, strict: false)
         #expect(report.valid)
         #expect(report.stillIdentifier == paired.identifier && report.movieIdentifier == paired.identifier)
-        #expect(abs((live.stillTime ?? -1) - paired.stillTime) < 0.001)
+        #expect(abs((live.stillTime?.seconds ?? -1) - paired.stillTime) < 0.001)
         #expect(try MotionPhotoFixtures.imageData(live.still!) == MotionPhotoFixtures.imageData(still))
         #expect(try MotionPhotoFixtures.otherSegments(live.still!) == MotionPhotoFixtures.otherSegments(still))
         let a = try Support.sampleBytes(movie), b = try Support.sampleBytes(live.movie!)
@@ -396,7 +396,7 @@ struct MotionPhotoConvertTests {
         #expect(mp4.majorBrand == "isom" && mp4.movie.stillImageTimeTracks.isEmpty && mp4.movie.metadata == nil)
         if let exiftool = Support.reader("exiftool") {
             let x = try Support.run(exiftool, ["-s3", "-EmbeddedVideoType", "-MotionPhoto", "-MotionPhotoPresentationTimestampUs", r.motionPhoto!])
-            #expect(x.out.split(separator: "\n").map(String.init) == ["MotionPhoto_Data", "1", String(Int64((r.stillTime! * 1e6).rounded()))])
+            #expect(x.out.split(separator: "\n").map(String.init) == ["MotionPhoto_Data", "1", String(Int64((r.stillTime!.seconds * 1e6).rounded()))])
             #expect(try MotionPhotoFixtures.exiftoolBinary("EmbeddedVideoFile", r.motionPhoto!) == photo.source.read(at: photo.video.offset, count: Int(photo.video.length)))
         }
     }

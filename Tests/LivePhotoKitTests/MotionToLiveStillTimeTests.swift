@@ -35,7 +35,7 @@ struct MotionToLiveStillTimeTests {
             var options = ConvertOptions()
             options.outputDirectory = out.path
             let r = try MotionPhotoToLivePhoto.run(path: motion, options: options)
-            let reported = try #require(r.stillTime)
+            let reported = try #require(r.stillTime).seconds
             let written = try MovieFile.open(path: try #require(r.movie))
             let timescale = written.movie.header.timescale
             #expect(timescale == m.movieTimescale)

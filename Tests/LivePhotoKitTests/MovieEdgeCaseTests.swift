@@ -130,7 +130,7 @@ struct MovieEdgeCaseTests {
         let file = try MovieFile.open(path: path)
         #expect(file.moovBeforeMedia)
         let plan = MovieRewritePlan(file: file)
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", stillTime: 1)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", atMillisecond: 1000)
         var pieces: [MovieLayout.Piece] = file.topLevel.boxes.map { $0.type == "moov" ? .movie : .copy($0) }
         pieces.append(.appendedMedia)
         let layout = try MovieLayout(pieces: pieces, base: 0, plan: plan)

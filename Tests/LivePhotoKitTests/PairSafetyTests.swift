@@ -73,7 +73,7 @@ struct PairSafetyTests {
 
         // Simulate a crash between prepare (append + fsync) and commit (retire the old moov).
         let plan = MovieRewritePlan(file: try MovieFile.open(path: movie))
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", stillTime: 0.5)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", atMillisecond: 500)
         let tail = try TailAppendMovieWrite(plan)
         try tail.prepare()
         #expect(try Support.bytes(movie).count > original.count)

@@ -57,7 +57,7 @@ struct PixelMotionPhotoTests {
         #expect(!original.isEmpty && original.allSatisfy { copied[$0.key] == $0.value })
         // The still track's frame is at 0.2813 s; the motion frame shown then starts at or before it.
         let frames = video[0].framePresentationTimes(movieTimescale: written.movie.header.timescale)
-        let t = try #require(r.stillTime)
+        let t = try #require(r.stillTime).seconds
         #expect(t > 0.2 && t <= 0.2813 && frames.contains { abs($0 - t) < 1e-6 } && !frames.contains { $0 > t && $0 <= 0.2813 }, "\(t)")
         #expect(r.warnings?.contains { $0.contains("presentation timestamp is 0") } == true)
         #expect(r.warnings?.contains { $0.contains("track 2 (2048x1536, 1 frame) kept but disabled") } == true, "\(r.warnings ?? [])")
@@ -82,7 +82,7 @@ struct PixelMotionPhotoTests {
         let mp4 = try Self.embedded()
         let stillTrack = try #require(mp4.movie.videoTracks.last)
         let plan = MovieRewritePlan(file: mp4)
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", stillTime: 0.3, video: stillTrack)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", atMillisecond: 300, video: stillTrack)
         let path = dir.appendingPathComponent("described.mov").path
         let writer = try AtomicFileWriter(targetPath: path)
         try MovieFileImage(plan).write(to: writer)
@@ -104,7 +104,8 @@ struct PixelMotionPhotoTests {
         let stillMoment = try #require(tracks.stillFrameStart).seconds
         #expect(abs(stillMoment - 0.2813) < 0.0001)
         var warnings: [String] = []
-        let (placed, seconds) = try MotionPhotoStillTime.resolve(presentationTimestampUs: givenUs, movie: mp4.movie, tracks: tracks, warnings: &warnings)
+        let (placed, start) = try MotionPhotoStillTime.resolve(presentationTimestampUs: givenUs, movie: mp4.movie, tracks: tracks, warnings: &warnings)
+        let seconds = start.seconds
         let moment = (givenUs ?? 0) > 0 ? Double(givenUs!) / 1_000_000 : stillMoment
         let frames = tracks.motion.framePresentationTimes(movieTimescale: mp4.movie.header.timescale)
         let shown = try #require(frames.last { $0 <= moment + 1e-6 })

@@ -80,7 +80,7 @@ struct SamsungHEICLayoutTests {
             #expect(report.valid && report.stillIdentifier == r.identifier, "\(name): \(report.checks.filter { !$0.passed }.map(\.name))")
             let written = try MovieFile.open(path: movie)
             let frames = try #require(written.movie.videoTracks.first).framePresentationTimes(movieTimescale: written.movie.header.timescale)
-            let t = try #require(r.stillTime)
+            let t = try #require(r.stillTime).seconds
             #expect(frames.contains { abs($0 - t) < 1e-6 } && !frames.contains { $0 > t + 1e-6 && $0 <= 3.0 }, "\(name): the frame shown at 3 s (the timestamp): \(t)")
 
             // Every item: same ids, types, properties; the bytes of all but XMP and Exif.

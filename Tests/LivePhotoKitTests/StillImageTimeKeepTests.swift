@@ -208,7 +208,7 @@ struct StillImageTimeKeepTests {
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         // A movie whose only still-image-time track sits at 5 s in a 2 s video.
         let plan = MovieRewritePlan(file: try MovieFile.open(path: source))
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", stillTime: 5)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", atMillisecond: 5000)
         let movie = dir.appendingPathComponent("movie.mov").path
         try WholeFileMovieWriter.prepare(plan, targetPath: movie).commit()
 
@@ -229,11 +229,13 @@ struct StillImageTimeKeepTests {
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
         // Two tracks: at 0.5 s (first) and 1.5 s.
         let plan = MovieRewritePlan(file: try MovieFile.open(path: source))
-        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", stillTime: 0.5)
+        try LivePhotoMovieEdit.apply(to: plan, identifier: "11111111-2222-3333-4444-555555555555", atMillisecond: 500)
         let once = dir.appendingPathComponent("once.mov").path
         try WholeFileMovieWriter.prepare(plan, targetPath: once).commit()
         let plan2 = MovieRewritePlan(file: try MovieFile.open(path: once))
-        try LivePhotoMovieEdit.add(at: 1500, sampleDuration: 66, video: plan2.file.movie.videoTracks[0], plan: plan2, removed: [])
+        let secondID = MovieTrackEdit.newTrackID(in: plan2.file.movie, removing: [])
+        StillImageTimeTrackEdit.add(trackID: secondID, at: 1500, sampleDuration: 66, video: plan2.file.movie.videoTracks[0], plan: plan2)
+        MovieTrackEdit.setNextTrackID(secondID + 1, in: plan2)
         let movie = dir.appendingPathComponent("movie.mov").path
         try WholeFileMovieWriter.prepare(plan2, targetPath: movie).commit()
         let tracks = try MovieFile.open(path: movie).movie.stillImageTimeTracks

@@ -108,7 +108,7 @@ struct VerifyTests {
         let scene = try Scene()
         defer { scene.cleanup() }
         let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "bad-id.mov") {
-            try LivePhotoMovieEdit.apply(to: $0, identifier: "not-a-uuid", stillTime: 1)
+            try LivePhotoMovieEdit.apply(to: $0, identifier: "not-a-uuid", atMillisecond: 1000)
         }
         let report = try Verifier.verify(still: scene.still, movie: movie)
         #expect(Self.errors(report) == ["identifier-format", "identifiers-equal"])
@@ -176,7 +176,7 @@ struct VerifyTests {
         let scene = try Scene()
         defer { scene.cleanup() }
         let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "late.mov") {
-            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 5)
+            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, atMillisecond: 5000)
         }
         let report = try Verifier.verify(still: scene.still, movie: movie)
         #expect(Self.errors(report) == ["still-image-time-in-range"] && !report.valid)
@@ -217,7 +217,7 @@ struct VerifyTests {
         defer { scene.cleanup() }
         // The fixture video is 15 frames/s in a 1000/s movie: frame 15 starts at tick 1000, 16 at 1067.
         let movie = try scene.movieCopy(of: Support.fixture("movie-moov-last.mov"), name: "between.mov") {
-            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 1.010)
+            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, atMillisecond: 1010)
         }
         try Self.expectWarningOnly(still: scene.still, movie: movie, ["still-image-time-on-frame"])
         let check = try #require(try Verifier.verify(still: scene.still, movie: movie).checks.first { $0.name == .stillImageTimeOnFrame })
@@ -231,7 +231,7 @@ struct VerifyTests {
         let scene = try Scene()
         defer { scene.cleanup() }
         let movie = try scene.movieCopy(of: Support.fixture("movie-mp4.mp4"), name: "kept.mp4") {
-            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, stillTime: 1)
+            try LivePhotoMovieEdit.apply(to: $0, identifier: scene.identifier, atMillisecond: 1000)
         }
         try Self.expectWarningOnly(still: scene.still, movie: movie, ["quicktime-brand"])
     }

@@ -4,10 +4,18 @@
 /// media timescale) seconds ("units"), so a movie tick is `mediaTimescale` units and a media
 /// tick is `movieTimescale` units. No floating point decides which frame a time falls in.
 public struct FrameTiming: Sendable {
-    /// One presented frame: [start, end) in units, and its index in decode order.
+    /// One presented frame: [start, end) in units, and the sample shown.
     struct Presented: Sendable {
         var start: Int128
         var end: Int128
+        var sample: ShownSample
+    }
+
+    /// The sample a frame shows: its index in decode order (into the sample table) and its
+    /// composition time (media timescale), by which a decoder hands it back.
+    public struct ShownSample: Sendable, Equatable {
+        public var sampleIndex: Int
+        public var compositionTime: Int64
     }
 
     /// A hostile edit list can present every frame many times; past this the rest is left out.
@@ -38,12 +46,16 @@ public struct FrameTiming: Sendable {
         }
         var mediaEnd: Int64 = Int64.min
         for (i, t) in composition.enumerated() { mediaEnd = max(mediaEnd, t &+ durations[i]) }
-        let starts = composition.sorted()
-        var media: [(start: Int64, end: Int64)] = []
-        media.reserveCapacity(starts.count)
-        for (i, s) in starts.enumerated() {
-            let e = i + 1 < starts.count ? starts[i + 1] : mediaEnd
-            if e > s { media.append((s, e)) }
+        // Samples sharing a composition time show the first of them in decode order.
+        let order = composition.indices.sorted { (composition[$0], $0) < (composition[$1], $1) }
+        var media: [(start: Int64, end: Int64, sample: ShownSample)] = []
+        media.reserveCapacity(order.count)
+        var shown = ShownSample(sampleIndex: 0, compositionTime: 0)
+        for (k, i) in order.enumerated() {
+            let s = composition[i]
+            if k == 0 || composition[order[k - 1]] != s { shown = ShownSample(sampleIndex: i, compositionTime: s) }
+            let e = k + 1 < order.count ? composition[order[k + 1]] : mediaEnd
+            if e > s { media.append((s, e, shown)) }
         }
 
         var presented: [Presented] = []
@@ -51,7 +63,7 @@ public struct FrameTiming: Sendable {
         let edits = track.edits?.entries ?? []
         if edits.isEmpty {
             // No edit list: media time is presentation time.
-            for m in media { presented.append(Presented(start: Int128(m.start) * movieTS, end: Int128(m.end) * movieTS)) }
+            for m in media { presented.append(Presented(start: Int128(m.start) * movieTS, end: Int128(m.end) * movieTS, sample: m.sample)) }
         } else {
             var editStart: Int128 = 0   // units
             for (n, edit) in edits.enumerated() {
@@ -72,7 +84,7 @@ public struct FrameTiming: Sendable {
                 if edit.rate == 0 {
                     // A dwell: the frame at mediaTime held for the whole edit.
                     if lo < media.count, Int128(media[lo].start) * movieTS <= mediaStart, presented.count < FrameTiming.maximumPresentedFrames {
-                        presented.append(Presented(start: editStart, end: editStart + length))
+                        presented.append(Presented(start: editStart, end: editStart + length, sample: media[lo].sample))
                     }
                     continue
                 }
@@ -82,7 +94,7 @@ public struct FrameTiming: Sendable {
                     let s = Int128(media[i].start) * movieTS, e = Int128(media[i].end) * movieTS
                     if s >= windowEnd { break }
                     let from = max(s, mediaStart), to = min(e, windowEnd)
-                    if to > from { presented.append(Presented(start: editStart + (from - mediaStart), end: editStart + (to - mediaStart))) }
+                    if to > from { presented.append(Presented(start: editStart + (from - mediaStart), end: editStart + (to - mediaStart), sample: media[i].sample)) }
                     i += 1
                 }
             }
@@ -107,6 +119,11 @@ public struct FrameTiming: Sendable {
     /// The frame whose presentation interval [start_i, start_{i+1}) contains movie tick t (exact comparison), or nil.
     public func frame(containingMovieTick t: Int64) -> Int? {
         frame(containingUnits: Int128(t) * mediaTimescale)
+    }
+
+    /// The sample shown at movie tick t (the one a still made at t decodes), or nil when no frame is presented there.
+    public func shownSample(atMovieTick t: Int64) -> ShownSample? {
+        frame(containingMovieTick: t).map { frames[$0].sample }
     }
 
     /// The frame shown at `numerator / timescale` seconds (exact comparison), or nil.

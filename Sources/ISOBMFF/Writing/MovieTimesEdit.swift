@@ -2,7 +2,7 @@ import BinaryIO
 
 /// Gives a movie that lost its dates the creation and modification times of `mvhd` and of
 /// every track's `tkhd` and `mdhd` (its `com.apple.quicktime.creationdate` item is set with
-/// `MetadataStringEdit.setInMovie`). Only fields the writer left unset (0) are set, each in the
+/// `MovieMetadataEdit.setString`). Only fields the writer left unset (0) are set, each in the
 /// width its box's version has; every other byte of every box stays as it was.
 public enum MovieTimesEdit {
     /// What `setUnsetHeaderTimes` did.
@@ -48,25 +48,6 @@ public enum MovieTimesEdit {
         default:
             guard var h = try? MediaHeader(box, path: "mdhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
             box.payload = h.atom().payload
-        }
-    }
-}
-
-extension MetadataStringEdit {
-    /// Sets the text item `key` in the movie's `moov/meta` (QuickTime `mdta` form, created when
-    /// the movie has none), changing only that item: how `pair` writes a movie's creationdate.
-    public static func setInMovie(_ value: String, forKey key: String, in plan: MovieRewritePlan) throws {
-        let moov = plan.moov
-        if let meta = moov.child("meta") {
-            // The plan's own `meta` (the identifier's edit may have just added it).
-            guard try QuickTimeMetadata(meta: meta, path: "moov/meta") != nil else {
-                throw ParseError(.unsupported, "moov/meta holds metadata that is not QuickTime 'mdta'", path: "moov/meta", offset: meta.originalOffset ?? 0)
-            }
-            try set(value, forKey: key, in: meta, path: "moov/meta")
-        } else {
-            var metadata = QuickTimeMetadata(items: [])
-            metadata.setString(value, forKey: key)
-            moov.children?.append(metadata.metaAtom())
         }
     }
 }

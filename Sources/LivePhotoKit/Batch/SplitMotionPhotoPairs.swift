@@ -31,7 +31,7 @@ enum SplitMotionPhotoPairs {
                 result.still = paired.stillOutput
                 result.movie = paired.movieOutput
                 result.identifier = paired.identifier
-                result.stillTime = paired.stillTime
+                result.stillTime = ReportedSeconds(exactly: paired.stillTime)
                 return result
             }
         }

@@ -46,8 +46,8 @@ public struct ConvertResult: Codable, Equatable, Sendable {
     /// The Motion Photo's layout (`google-motion-photo`, `microvideo`, `samsung`).
     public var variant: MotionPhoto.Variant?
     public var identifier: String?
-    /// Seconds on the movie timeline where the still sits.
-    public var stillTime: Double?
+    /// Where the still sits on the movie timeline (written in seconds).
+    public var stillTime: ReportedSeconds?
     /// Bytes of the embedded video.
     public var videoBytes: UInt64?
     public var warnings: [String]?

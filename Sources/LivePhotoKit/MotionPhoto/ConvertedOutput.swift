@@ -22,19 +22,7 @@ import Glibc
 enum ConvertedOutput {
     /// Puts a complete, checked temporary file in place under its target name, never over an
     /// existing file; the temporary name is removed.
-    static func place(_ writer: AtomicFileWriter) throws {
-        // The batch's one `syncfs` then finds most of the bytes on their way to the disk
-        // already, written while the next files were converted.
-        writer.startWriteback()
-        if FileSystemCalls.link(writer.temporaryPath, writer.targetPath) != 0 {
-            let e = errno
-            writer.discard()
-            throw e == EEXIST ? ParseError.system(.exists, message: "already exists; not overwritten") : ParseError.system(Errno(rawValue: e), "cannot create \(writer.targetPath)")
-        }
-        FaultInjection.reach(.convertOutputLinked)
-        // Closes the file and removes the temporary name; the output keeps its own.
-        writer.discard()
-    }
+    static func place(_ writer: AtomicFileWriter) throws { try NewOutputFile.place(writer) }
 
     /// Output names a conversion of this process is working on: a parallel worker skips them,
     /// and a conversion removes stale temporary files only beside names it holds, so it never

@@ -63,7 +63,7 @@ public enum LivePhotoToMotionPhoto {
         result.motionPhoto = target
         result.variant = isHEIC ? .samsungHEIC : options.samsungTrailer ? .samsung : .google
         result.identifier = stillID ?? movieFile.movie.contentIdentifier
-        result.stillTime = stillTime.seconds
+        result.stillTime = ReportedSeconds(stillTime)
         result.videoBytes = mp4.size
         result.warnings = warnings.isEmpty ? nil : warnings
         if options.dryRun { result.status = earlier == .none ? .dryRun : .alreadyConverted; return result }

@@ -9,20 +9,20 @@ import ISOBMFF
 /// Decided in exact integers (the XMP's microseconds, the frames' starts) and placed on the
 /// movie's ticks once, by `StillTimeResolver`; no seconds in between.
 enum MotionPhotoStillTime {
-    /// The frame and its tick; `seconds` of the result is the frame's start (for the report).
+    /// The frame and its tick; `start` is the frame's exact start (for the report).
     static func resolve(presentationTimestampUs: Int64?, movie: Movie, tracks: MotionPhotoVideoTracks,
-                        warnings: inout [String]) throws -> (placed: ResolvedStillTime, seconds: Double) {
+                        warnings: inout [String]) throws -> (placed: ResolvedStillTime, start: FrameTiming.ExactTime) {
         let timescale = movie.header.timescale
         let timing = FrameTiming(track: tracks.motion, movieTimescale: timescale)
         let frame = try choose(presentationTimestampUs: presentationTimestampUs, timing: timing, movie: movie, tracks: tracks, warnings: &warnings)
-        let placed = StillTimeResolver.resolved(frame: frame, timing: timing, movieTimescale: timescale)
-        let seconds = timing.start(ofFrame: frame).seconds
+        let placed = StillTimeResolver.resolved(frame: frame, timing: timing)
+        let start = timing.start(ofFrame: frame)
         // A damaged timescale can squeeze every frame into less than one tick: no frame is shown at the tick.
         guard timing.frame(containingMovieTick: placed.tick) != nil else {
-            throw ParseError(.invalidValue, "the embedded video shows no frame at its still time (\(StillTimeResolver.format(seconds)) s): its frames do not fill one tick of its timeline",
+            throw ParseError(.invalidValue, "the embedded video shows no frame at its still time (\(StillTimeResolver.format(start.seconds)) s): its frames do not fill one tick of its timeline",
                              path: tracks.motion.path, offset: 0)
         }
-        return (placed, seconds)
+        return (placed, start)
     }
 
     static func choose(presentationTimestampUs: Int64?, timing: FrameTiming, movie: Movie, tracks: MotionPhotoVideoTracks,

@@ -38,7 +38,7 @@ public enum MotionPhotoToLivePhoto {
         result.movie = names[1]
         result.variant = input.variant
         result.identifier = identifier
-        result.stillTime = input.stillSeconds
+        result.stillTime = ReportedSeconds(input.stillStart)
         result.videoBytes = input.videoSource.size
         result.warnings = input.warnings.isEmpty ? nil : input.warnings
         if options.dryRun { result.status = earlier == .complete(identifier: identifier) ? .alreadyConverted : .dryRun; return result }
@@ -50,7 +50,11 @@ public enum MotionPhotoToLivePhoto {
             throw LivePhotoError(path: names[0], reason: "cannot write: \((error as? ParseError)?.message ?? "\(error)") (in \(directory))", category: .refused,
                                  errno: (error as? ParseError)?.errno)
         }
-        try write(input, still: names[0], movie: earlier == .none ? names[1] : nil, identifier: identifier)
+        let plan = NewPairPlan(movieFile: input.movieFile, movieEdit: input.movieEdit(identifier: identifier), stillTarget: names[0],
+                               movieTarget: earlier == .none ? names[1] : nil, modeFrom: path) {
+            try input.prepareStill(target: names[0], identifier: identifier)
+        }
+        try PairExecutor.create(plan)
         if options.syncsOutputs {
             do { try ConvertedOutput.makeDurable(directories: [directory]) } catch { throw LivePhotoError.wrap(error, path: names[1], category: .refused) }
         }
@@ -71,8 +75,8 @@ public enum MotionPhotoToLivePhoto {
         let tracks: MotionPhotoVideoTracks
         /// The still's frame, on the movie's ticks (`MotionPhotoStillTime`).
         let stillTime: ResolvedStillTime
-        /// That frame's start, for the report.
-        let stillSeconds: Double
+        /// That frame's exact start, for the report.
+        let stillStart: FrameTiming.ExactTime
 
         init(path: String, scanned: ScannedImageEnd?) throws {
             self.path = path
@@ -103,11 +107,27 @@ public enum MotionPhotoToLivePhoto {
             }
             self.tracks = tracks
             do {
-                (stillTime, stillSeconds) = try MotionPhotoStillTime.resolve(presentationTimestampUs: presentationTimestampUs, movie: movieFile.movie,
+                (stillTime, stillStart) = try MotionPhotoStillTime.resolve(presentationTimestampUs: presentationTimestampUs, movie: movieFile.movie,
                                                                              tracks: tracks, warnings: &warnings)
             } catch { throw wrap(error, path) }
             if let note = tracks.note { warnings.append(note) }
             if let note = foreignMakerNoteNote(path, heic: heic?.still) { warnings.append(note) }
+        }
+
+        /// The movie half: the identifier, the still-image-time sample at the still's frame
+        /// (its first movie tick), the other video tracks out of playback.
+        func movieEdit(identifier: String) -> LivePhotoMovieEdit {
+            let timing = FrameTiming(track: tracks.motion, movieTimescale: movieFile.movie.header.timescale)
+            return LivePhotoMovieEdit(identifier: identifier, placement: .at(tick: stillTime.tick, sampleDuration: stillTime.sampleDuration),
+                                      existing: ExistingStillImageTime(file: movieFile, videoTiming: timing), video: tracks.motion,
+                                      disabledTracks: tracks.playedOthers)
+        }
+
+        /// The still, written from the input already read and read back; not yet in place.
+        func prepareStill(target: String, identifier: String) throws -> AtomicFileWriter {
+            if let jpeg { return try prepareJPEGStill(jpeg, targetPath: target, modeFrom: path, identifier: identifier) }
+            guard let heic else { throw LivePhotoError(path: path, reason: "not a Motion Photo (JPEG or HEIC)", category: .unreadable) }
+            return try HEICMotionPhotoStill.prepare(heic, targetPath: target, modeFrom: path, identifier: identifier)
         }
 
         /// Whether the still at `path` holds this Motion Photo's image (an earlier output of it).
@@ -116,47 +136,6 @@ public enum MotionPhotoToLivePhoto {
             guard let heic else { return false }
             let changed = Set([heic.xmpItemID, heic.still.exifItemID].compactMap { $0 })
             return (try? HEIFItemsKept.check(original: heic.still, writtenPath: stillPath, changed: changed)) != nil
-        }
-    }
-
-    /// Writes the outputs (the movie only when `movie` is given: else an earlier run placed it),
-    /// each complete and read back before any gets its name; the movie is placed first, so a
-    /// still never stands under its name without its movie (see `ConvertedOutput` for durability).
-    static func write(_ input: Input, still: String, movie: String?, identifier: String) throws {
-        let stillWriter: AtomicFileWriter
-        do {
-            if let jpeg = input.jpeg {
-                stillWriter = try prepareJPEGStill(jpeg, targetPath: still, modeFrom: input.path, identifier: identifier)
-            } else {
-                // An input is a JPEG or a HEIC: not a JPEG, so a HEIC.
-                stillWriter = try HEICMotionPhotoStill.prepare(input.heic!, targetPath: still, modeFrom: input.path, identifier: identifier)
-            }
-        } catch { throw LivePhotoError.wrap(error, path: still, category: .refused) }
-        FaultInjection.reach(.convertStillWritten)
-        if let movie {
-            // The movie: the MP4 as QuickTime with the identifier and the still-image-time track.
-            let movieWriter: AtomicFileWriter
-            do {
-                let plan = MovieRewritePlan(file: input.movieFile)
-                plan.replacementFileType = MovieRewritePlan.quickTimeFileType()
-                input.tracks.disableOthers(in: plan)
-                let timing = FrameTiming(track: input.tracks.motion, movieTimescale: input.movieFile.movie.header.timescale)
-                try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, placement: PairStillTime.place(input.stillTime).placement,
-                                             existing: ExistingStillImageTime(file: input.movieFile, videoTiming: timing), video: input.tracks.motion)
-                let image = try MovieFileImage(plan)
-                movieWriter = try AtomicFileWriter(targetPath: movie, modeFrom: input.path)
-                do { try image.write(to: movieWriter) } catch { movieWriter.discard(); throw error }
-            } catch {
-                stillWriter.discard()
-                throw LivePhotoError.wrap(error, path: movie, category: .refused)
-            }
-            FaultInjection.reach(.convertMovieWritten)
-            do { try ConvertedOutput.place(movieWriter) } catch { stillWriter.discard(); throw LivePhotoError.wrap(error, path: movie, category: .refused) }
-            FaultInjection.reach(.convertMoviePlaced)
-        }
-        do { try ConvertedOutput.place(stillWriter) } catch {
-            if let movie { FileSystemCalls.unlink(movie) }
-            throw LivePhotoError.wrap(error, path: still, category: .refused)
         }
     }
 

@@ -24,16 +24,13 @@ struct MotionPhotoVideoTracks {
         stillFrameStart = others.first { $0.sampleTable.sampleCount == 1 }?.firstSampleStart(movieTimescale: timescale)
     }
 
-    /// Disables every video track but the motion in `plan`'s `moov` tree.
-    func disableOthers(in plan: MovieRewritePlan) {
-        for track in others where track.header.isEnabled {
-            if let tkhd = track.atom.child("tkhd") { TrackHeader.setEnabled(false, in: tkhd) }
-        }
-    }
+    /// The video tracks besides the motion that players would show: the Live Photo's movie
+    /// keeps them, disabled (`LivePhotoMovieEdit.disabledTracks`).
+    var playedOthers: [Track] { others.filter(\.header.isEnabled) }
 
     /// What the user is told about the tracks left out of playback; nil when there are none.
     var note: String? {
-        let played = others.filter(\.header.isEnabled)
+        let played = playedOthers
         guard !played.isEmpty else { return nil }
         let list = played.map { "track \($0.trackID) (\(Self.size($0)), \($0.sampleTable.sampleCount) frame\($0.sampleTable.sampleCount == 1 ? "" : "s"))" }
         return "the video has \(others.count + 1) video tracks: track \(motion.trackID) (\(Self.size(motion))) is the motion; "

@@ -68,7 +68,7 @@ struct MovieDatePlan: Equatable {
     /// Writes the date into the movie edit (after the identifier: a track the edit added gets
     /// the date too); the fields a version 0 box cannot hold are noted in `report`.
     func apply(to edit: MovieRewritePlan, report: inout MovieDate?) throws {
-        try MetadataStringEdit.setInMovie(creationDate, forKey: Movie.creationDateKey, in: edit)
+        try MovieMetadataEdit.setString(creationDate, forKey: Movie.creationDateKey, in: edit)
         guard let headerSeconds else { return }
         let result = MovieTimesEdit.setUnsetHeaderTimes(headerSeconds, in: edit.moov)
         if result.fieldsTooNarrow > 0 {

@@ -47,6 +47,40 @@ struct PairExecutor {
         if !options.touch { keptTimes.restore(stillOutput: targets.still, movieOutput: targets.movie) }
     }
 
+    /// Carries out a `NewPairPlan`: both outputs complete and read back in temporary files
+    /// before either gets its name; the movie is placed first, so a still never stands under
+    /// its name without its movie; a failure leaves neither.
+    static func create(_ plan: NewPairPlan) throws {
+        let stillWriter: AtomicFileWriter
+        do { stillWriter = try plan.prepareStill() } catch { throw LivePhotoError.wrap(error, path: plan.stillTarget, category: .refused) }
+        FaultInjection.reach(.convertStillWritten)
+        if let movie = plan.movieTarget {
+            let movieWriter: AtomicFileWriter
+            do { movieWriter = try prepareNewMovie(plan, target: movie) } catch {
+                stillWriter.discard()
+                throw LivePhotoError.wrap(error, path: movie, category: .refused)
+            }
+            FaultInjection.reach(.convertMovieWritten)
+            do { try NewOutputFile.place(movieWriter) } catch { stillWriter.discard(); throw LivePhotoError.wrap(error, path: movie, category: .refused) }
+            FaultInjection.reach(.convertMoviePlaced)
+        }
+        do { try NewOutputFile.place(stillWriter) } catch {
+            if let movie = plan.movieTarget { FileSystemCalls.unlink(movie) }
+            throw LivePhotoError.wrap(error, path: plan.stillTarget, category: .refused)
+        }
+    }
+
+    /// The movie as QuickTime with the plan's edit, complete in a temporary file beside `target`.
+    private static func prepareNewMovie(_ plan: NewPairPlan, target: String) throws -> AtomicFileWriter {
+        let edit = MovieRewritePlan(file: plan.movieFile)
+        edit.replacementFileType = MovieRewritePlan.quickTimeFileType()
+        try plan.movieEdit.apply(to: edit)
+        let image = try MovieFileImage(edit)
+        let writer = try AtomicFileWriter(targetPath: target, modeFrom: plan.modeFrom)
+        do { try image.write(to: writer) } catch { writer.discard(); throw error }
+        return writer
+    }
+
     /// The tail edit is only planned here: appending is visible in the movie, so it waits
     /// until the still is committed (see `PairCommit`). A rewrite or new file is prepared now.
     private func prepareMovie(_ write: PairWrite, edit: MovieRewritePlan) throws -> PairCommit.MovieWrite {

@@ -84,8 +84,6 @@ public struct PairResult: Codable, Equatable, Sendable {
     public var wallpaperAdded: [String]? = nil
 }
 
-public typealias StillImageTimeOutcome = LivePhotoMovieEdit.StillImageTimeOutcome
-
 /// Where a pair's new still and movie go when they are named by the caller.
 public struct NewOutputPaths: Sendable, Equatable {
     public var still: String

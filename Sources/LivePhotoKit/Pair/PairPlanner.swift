@@ -23,15 +23,12 @@ enum PairPlanner {
         let existing = ExistingStillImageTime(file: movieFile, videoTiming: timing)
         let stillTime = try PairStillTime.decide(options.stillTime, existing: existing, timing: timing, movieTimescale: timescale, path: moviePath)
         let wallpaper = try options.wallpaper ? WallpaperMovieEdit.decide(movieFile, stillTick: stillTime.tick, path: moviePath) : nil
-        let planned = LivePhotoMovieEdit.plannedResult(existing: existing, placement: stillTime.placement)
+        let movieEdit = LivePhotoMovieEdit(identifier: identifier, placement: stillTime.placement, existing: existing, wallpaper: wallpaper)
+        let planned = movieEdit.planned
         var report = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
                                 identifier: identifier, stillTime: Double(stillTime.tick) / Double(timescale), status: .paired, movieWrite: .none,
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
         report.wallpaperAdded = wallpaper?.added
-        if wallpaper?.replacesStillTrack == true {
-            report.stillImageTime = .added
-            report.stillImageTimeNote = existing.tracks.isEmpty ? nil : "replaced by the camera's three-key still-image-time track (wallpaper)"
-        }
 
         if !copyAsQuickTime, wallpaper?.needsEdit != true, let tick = try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
                                                                           stillID: stillID, choice: options.stillTime, path: moviePath) {
@@ -58,10 +55,9 @@ enum PairPlanner {
         let exifTime = CaptureTime.exif(dateTime: stillInfo.dateTimeOriginal, offset: stillInfo.offsetTimeOriginal)
         let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: exifTime) }
         report.movieDate = date.report
-        let movieEdit = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, identifier: identifier, stillTime: stillTime,
-                                      existing: existing, asQuickTime: copyAsQuickTime, date: date.plan, dateReport: &report.movieDate,
-                                      wallpaper: wallpaper)
-        let (method, growth) = MovieWriteMethod.decide(movieFile, edit: movieEdit, inPlace: outputs.movie == moviePath,
+        let moviePlan = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, edit: movieEdit, asQuickTime: copyAsQuickTime,
+                                      date: date.plan, dateReport: &report.movieDate)
+        let (method, growth) = MovieWriteMethod.decide(movieFile, edit: moviePlan, inPlace: outputs.movie == moviePath,
                                                        tailAppendAllowed: targets.movieTailAppendAllowed, faststart: options.faststart, target: targets.movie)
         report.movieWrite = method
         let stillPlan: StillWritePlan
@@ -75,7 +71,7 @@ enum PairPlanner {
         report.stillWrite = stillPlan.method
         if options.dryRun { report.status = .dryRun }
         let write = PairWrite(stillPath: stillPath, moviePath: moviePath, identifier: identifier, outputs: outputs, targets: targets,
-                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: movieEdit, movieDate: date.plan, method: method, growth: growth,
+                              cleaned: cleaned, stillPlan: stillPlan, movieEdit: moviePlan, movieDate: date.plan, method: method, growth: growth,
                               faststart: options.faststart)
         return PairPlan(report: report, action: .write(write))
     }
@@ -114,29 +110,18 @@ enum PairPlanner {
     /// The movie edit, planned in memory (so a dry run names the method a real run takes) and
     /// read back; nil for the everyday repair where the movie already carries the identifier
     /// (and a date, or none is to be written) and its own track is kept, so only the still is written.
-    static func editMovie(_ movieFile: MovieFile, outputs: OutputPaths, moviePath: String, identifier: String, stillTime: PairStillTime,
-                          existing: ExistingStillImageTime, asQuickTime: Bool, date: MovieDatePlan?, dateReport: inout MovieDate?,
-                          wallpaper: WallpaperMovieEdit? = nil) throws -> MovieRewritePlan? {
-        let movie = movieFile.movie
-        let key = Movie.contentIdentifierKey
-        let unchanged = outputs.movie == moviePath && stillTime.placement == .keep && existing.tracks.count == 1 && date == nil
-            && movie.metadata?.stringValue(forKey: key) == identifier
-            && (movie.userDataMetadata?.stringValue(forKey: key) ?? identifier) == identifier && wallpaper?.needsEdit != true
-        guard !unchanged else { return nil }
+    static func editMovie(_ movieFile: MovieFile, outputs: OutputPaths, moviePath: String, edit movieEdit: LivePhotoMovieEdit,
+                          asQuickTime: Bool, date: MovieDatePlan?, dateReport: inout MovieDate?) throws -> MovieRewritePlan? {
+        guard outputs.movie != moviePath || date != nil || !movieEdit.changesNothing(in: movieFile.movie) else { return nil }
         let edit = MovieRewritePlan(file: movieFile)
         if asQuickTime && !movieFile.isQuickTime { edit.replacementFileType = MovieRewritePlan.quickTimeFileType() }
         do {
-            var (existing, placement) = (existing, stillTime.placement)
-            if let wallpaper, wallpaper.replacesStillTrack, let video = movie.mainVideoTrack {
-                (existing, placement) = try wallpaper.replaceStillTrack(in: edit, existing: existing, tick: stillTime.tick, video: video)
-            }
-            try LivePhotoMovieEdit.apply(to: edit, identifier: identifier, placement: placement, existing: existing)
-            if let wallpaper, let video = movie.mainVideoTrack { try wallpaper.addMissing(to: edit, video: video) }
+            try movieEdit.apply(to: edit)
             try date?.apply(to: edit, report: &dateReport)
         } catch {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
-        try MovieReadBack.check(edit, identifier: identifier, creationDate: date?.creationDate, path: moviePath)
+        try MovieReadBack.check(edit, identifier: movieEdit.identifier, creationDate: date?.creationDate, path: moviePath)
         return edit
     }
 }

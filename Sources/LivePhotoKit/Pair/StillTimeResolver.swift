@@ -9,7 +9,6 @@ struct ResolvedStillTime: Equatable {
     var tick: Int64
     /// One frame, in movie ticks (at least 1): how long the new sample lasts.
     var sampleDuration: Int64
-    var seconds: Double
 }
 
 /// Turns a `StillTimeChoice` into a frame of the video and the movie tick that shows it. Frame
@@ -39,13 +38,13 @@ enum StillTimeResolver {
             }
             frame = n
         }
-        return resolved(frame: frame, timing: timing, movieTimescale: movieTimescale)
+        return resolved(frame: frame, timing: timing)
     }
 
-    static func resolved(frame: Int, timing: FrameTiming, movieTimescale: UInt32) -> ResolvedStillTime {
+    static func resolved(frame: Int, timing: FrameTiming) -> ResolvedStillTime {
         let tick = timing.startTick(ofFrame: frame)
         let next = frame + 1 < timing.frameCount ? timing.startTick(ofFrame: frame + 1) : timing.endTick
-        return ResolvedStillTime(frame: frame, tick: tick, sampleDuration: max(1, next - tick), seconds: Double(tick) / Double(movieTimescale))
+        return ResolvedStillTime(frame: frame, tick: tick, sampleDuration: max(1, next - tick))
     }
 
     static func format(_ t: Double) -> String { String(format: "%.3f", t) }

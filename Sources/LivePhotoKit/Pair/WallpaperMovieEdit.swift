@@ -9,6 +9,8 @@ import ISOBMFF
 struct WallpaperMovieEdit {
     let structure: WallpaperStructure
     let rules: [WallpaperChecks.Rule]
+    /// Where the still sits (movie ticks), as `pair` decided it.
+    let stillTick: Int64
 
     /// Reads the movie's wallpaper facts; refuses (nothing written) when the video or timeline
     /// does not comply, or the still would sit before 0.2 s.
@@ -34,7 +36,7 @@ struct WallpaperMovieEdit {
         guard reasons.isEmpty else {
             throw LivePhotoError(path: path, reason: "not wallpaper-grade: " + reasons.joined(separator: "; "), category: .refused)
         }
-        return WallpaperMovieEdit(structure: structure, rules: rules)
+        return WallpaperMovieEdit(structure: structure, rules: rules, stillTick: stillTick)
     }
 
     /// Whether the movie lacks part of the structure (tracks, keys, the three-key still track).
@@ -54,17 +56,17 @@ struct WallpaperMovieEdit {
     var replacesStillTrack: Bool { !StillImageTransform.cameraKeys.allSatisfy((structure.stillTrack?.keys ?? []).contains) }
 
     /// Before the identifier edit: every still-image-time track without the three keys goes and
-    /// the camera's three-key track is added at `tick` (one tick long, as the camera writes it).
-    /// Returns what the identifier edit is then told: that track, kept.
-    func replaceStillTrack(in plan: MovieRewritePlan, existing: ExistingStillImageTime, tick: Int64, video: Track) throws
+    /// the camera's three-key track is added at the still's tick (one tick long, as the camera
+    /// writes it). Returns what the identifier edit is then told: that track, kept.
+    func replaceStillTrack(in plan: MovieRewritePlan, existing: ExistingStillImageTime, video: Track) throws
         -> (ExistingStillImageTime, LivePhotoMovieEdit.Placement) {
-        let gone = Set(existing.tracks.map { ObjectIdentifier($0.atom) })
-        plan.moov.children?.removeAll { gone.contains(ObjectIdentifier($0)) }
+        let tick = stillTick
+        MovieTrackEdit.remove(existing.tracks, from: plan)
         // Ours: the still is the frame itself (identity) over the video's displayed size.
         let transform = StillImageTransform(width: Float(structure.video?.width ?? 0), height: Float(structure.video?.height ?? 0))
-        let trak = StillImageTimeTrack.makeTrack(trackID: try plan.freeTrackID(), videoTrackID: video.trackID, movieTimescale: plan.file.movie.header.timescale,
+        let trak = StillImageTimeTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), videoTrackID: video.trackID, movieTimescale: plan.file.movie.header.timescale,
                                                  stillTick: UInt64(max(0, tick)), sampleDuration: 1, wallpaper: transform)
-        try plan.addTrack(trak, samples: StillImageTimeTrack.sample(wallpaper: transform))
+        try MovieTrackEdit.add(trak, to: plan, samples: StillImageTimeTrack.sample(wallpaper: transform))
         let track = try Track(trak, index: 0, path: "moov/trak")
         return (ExistingStillImageTime(keeping: track, tick: tick), .keep)
     }
@@ -77,15 +79,15 @@ struct WallpaperMovieEdit {
         if case .missing = structure.livePhotoInfo {
             let displayed = structure.video.map { (UInt32($0.width), UInt32($0.height)) } ?? (0, 0)
             let setup = try LivePhotoInfoSetup(width: displayed.0, height: displayed.1)
-            guard let built = LivePhotoInfoTrack.makeTrack(trackID: try plan.freeTrackID(), video: video, setup: setup) else {
+            guard let built = LivePhotoInfoTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), video: video, setup: setup) else {
                 throw ParseError(.invalidValue, "the video's time-to-sample table does not count its samples", path: video.path + "/mdia/minf/stbl/stts", offset: 0)
             }
-            try plan.addTrack(built.trak, samples: built.samples, before: stillTrack)
+            try MovieTrackEdit.add(built.trak, to: plan, samples: built.samples, before: stillTrack)
         }
         if case .missing = structure.videoOrientation {
-            let built = VideoOrientationTrack.makeTrack(trackID: try plan.freeTrackID(), video: video, movieTimescale: plan.file.movie.header.timescale)
+            let built = VideoOrientationTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), video: video, movieTimescale: plan.file.movie.header.timescale)
             let infoTrack = Self.firstTrak(in: plan) { $0.declaresMetadataKey(LivePhotoInfoTrack.key) }
-            try plan.addTrack(built.trak, samples: built.samples, before: infoTrack ?? stillTrack)
+            try MovieTrackEdit.add(built.trak, to: plan, samples: built.samples, before: infoTrack ?? stillTrack)
         }
         // The identifier edit made sure `moov/meta` exists in QuickTime form.
         if let meta = plan.moov.child("meta") { try LivePhotoMovieKeys.addMissing(to: meta, path: "moov/meta") }
