@@ -11,25 +11,29 @@ public struct StillHeaderFacts: Sendable, Equatable {
     public var height: Int
     /// EXIF Orientation (IFD0 0x0112), 1...8.
     public var orientation: Int?
-    /// EXIF DateTimeOriginal ("YYYY:MM:DD HH:MM:SS", local time) as written.
-    public var dateTimeOriginal: String?
-    /// EXIF OffsetTimeOriginal ("+HH:MM") as written, when present.
-    public var offsetTimeOriginal: String?
+    /// EXIF DateTimeOriginal and the offsets that may give its zone, as written.
+    public var captureDate: ExifCaptureDate
 
-    public init(contentIdentifier: String?, width: Int, height: Int, orientation: Int?,
-                dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil) {
+    public init(contentIdentifier: String?, width: Int, height: Int, orientation: Int?, captureDate: ExifCaptureDate = ExifCaptureDate()) {
         self.contentIdentifier = contentIdentifier
         self.width = width
         self.height = height
         self.orientation = orientation
-        self.dateTimeOriginal = dateTimeOriginal
-        self.offsetTimeOriginal = offsetTimeOriginal
+        self.captureDate = captureDate
     }
 
     /// Tag numbers read here (libexif's `ExifTag` names its own enum).
     static let orientationTag: UInt16 = 0x0112
-    static let dateTimeOriginalTag: UInt16 = 0x9003
-    static let offsetTimeOriginalTag: UInt16 = 0x9011
+
+    /// The EXIF fields, from TIFF data however it is stored (a JPEG's APP1, a HEIC's Exif
+    /// item), with our own TIFF reader only.
+    mutating func read(_ tiff: ExifTIFF, notePath: String) throws {
+        contentIdentifier = try tiff.appleContentIdentifier(notePath: notePath)
+        if let e = tiff.entry(StillHeaderFacts.orientationTag, in: .ifd0), let o = tiff.scalarLong(e), (1...8).contains(o) {
+            orientation = Int(o)
+        }
+        captureDate = ExifCaptureDate(tiff)
+    }
 }
 
 extension StillImageReader {
@@ -45,19 +49,14 @@ extension StillImageReader {
     /// The same from a segment list already read (`scan` walks it once for this and the Motion
     /// Photo check).
     public static func headerFacts(source: FileSource, structure: JPEGStructure, frameSize: Bool = true) throws -> StillHeaderFacts {
-        var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil, dateTimeOriginal: nil, offsetTimeOriginal: nil)
+        var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil)
         if frameSize, let frameSegment = structure.frameSegment {
             let frame = try FrameHeader.read(source, frameSegment)
             facts.width = frame.width
             facts.height = frame.height
         }
         guard let tiff = try ExifTIFF.read(source, structure) else { return facts }
-        facts.contentIdentifier = try tiff.appleContentIdentifier()
-        if let e = tiff.entry(StillHeaderFacts.orientationTag, in: .ifd0), let o = tiff.scalarLong(e), (1...8).contains(o) {
-            facts.orientation = Int(o)
-        }
-        facts.dateTimeOriginal = tiff.ascii(StillHeaderFacts.dateTimeOriginalTag, in: .exif)
-        facts.offsetTimeOriginal = tiff.ascii(StillHeaderFacts.offsetTimeOriginalTag, in: .exif)
+        try facts.read(tiff, notePath: "APP1/Exif/MakerNote")
         return facts
     }
 }

@@ -15,9 +15,8 @@ public struct StillImageInfo: Sendable {
     public let make: String?
     public let model: String?
     public let orientation: Int?
-    /// EXIF DateTimeOriginal and OffsetTimeOriginal as written (nil without EXIF or the tag).
-    public var dateTimeOriginal: String? = nil
-    public var offsetTimeOriginal: String? = nil
+    /// EXIF DateTimeOriginal and its offsets as written (empty without EXIF).
+    public var captureDate = ExifCaptureDate()
     /// What the reader accepted leniently (see `ExifSummary.warnings`).
     public var warnings: [String] = []
 
@@ -64,8 +63,7 @@ public enum StillImageReader {
                                   colorSpace: header.colorSpace, hasEXIF: true, makerNote: exif.makerNote, appleMakerNote: exif.appleMakerNote,
                                   make: exif.make, model: exif.model, orientation: exif.orientation)
         info.warnings = exif.warnings
-        info.dateTimeOriginal = exif.dateTimeOriginal
-        info.offsetTimeOriginal = exif.offsetTimeOriginal
+        info.captureDate = exif.captureDate
         return info
     }
 }

@@ -139,7 +139,7 @@ struct PairCommand: ParsableCommand {
     /// "still-image-time kept", with the note when there is one, and the movie's new date.
     func stillImageTime(_ o: BatchOutcome) -> String {
         "still-image-time \(o.stillImageTime?.rawValue ?? "-")" + (o.stillImageTimeNote.map { ": \($0)" } ?? "")
-            + (o.movieDate.map { "; movie date \(MovieDateText.describe($0, dryRun: o.status == .dryRun))" } ?? "")
+            + (o.movieDate.map { "; movie date \(MovieDateText.describe($0, dryRun: batch.dryRun))" } ?? "")
     }
 
     func runSingle(still: String, movie: String, options: PairOptions) throws {
@@ -174,15 +174,14 @@ struct PairCommand: ParsableCommand {
         print("  still time: \(Console.seconds(result.stillTime))")
         print("  still-image-time: \(result.stillImageTime.rawValue)")
         if let note = result.stillImageTimeNote { print("  note: \(note)") }
-        if let date = result.movieDate { print("  movie date: \(MovieDateText.describe(date, dryRun: result.status == .dryRun))") }
+        if let date = result.movieDate { print("  movie date: \(MovieDateText.describe(date, dryRun: batch.dryRun))") }
         if let added = result.wallpaperAdded {
-            print("  wallpaper: " + (added.isEmpty ? "the movie already has the camera's structure" : (result.status == .dryRun ? "would add " : "added ") + added.joined(separator: "; ")))
+            print("  wallpaper: " + (added.isEmpty ? "the movie already has the camera's structure" : (batch.dryRun ? "would add " : "added ") + added.joined(separator: "; ")))
         }
-        if result.status != .alreadyPaired {
-            let verb = result.status == .dryRun ? "would write" : "wrote"
-            print("  \(verb): \(result.stillOutput) (\(result.stillWrite.rawValue))")
-            print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))")
-        }
+        // Already paired: nothing, or (a movie without a date) the movie alone.
+        let verb = batch.dryRun ? "would write" : "wrote"
+        if result.status != .alreadyPaired || result.stillWrite != .none { print("  \(verb): \(result.stillOutput) (\(result.stillWrite.rawValue))") }
+        if result.status != .alreadyPaired || result.movieWrite != .none { print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))") }
     }
 
     enum PairHelp: BatchOptionsHelp {

@@ -82,7 +82,13 @@ enum ScanTable {
         let dirs = folders.map(shellWord).joined(separator: " ")
         let byName = scan.candidates.count, byTime = scan.candidates(byTime: true).count - byName
         var steps: [String] = []
-        if byName > 0 { steps.append("next: livephoto pair \(dirs)   (pairs \(byName) candidate\(byName == 1 ? "" : "s") matched by identifier or name)") }
+        let undated = scan.pairsWithUndatedMovie.count
+        let dating = undated > 0 ? "gives \(undated) Live Photo movie\(undated == 1 ? "" : "s") without a date the still's" : nil
+        if byName > 0 {
+            steps.append("next: livephoto pair \(dirs)   (pairs \(byName) candidate\(byName == 1 ? "" : "s") matched by identifier or name\(dating.map { "; " + $0 } ?? ""))")
+        } else if let dating {
+            steps.append("next: livephoto pair \(dirs)   (\(dating))")
+        }
         if byTime > 0 { steps.append("next: livephoto pair --by-time \(dirs)   (also pairs \(byTime) matched by capture time only; check them first)") }
         let motion = scan.count(.motionPhoto)
         if motion > 0 { steps.append("next: livephoto convert \(dirs)   (makes Live Photos of \(motion) Motion Photo\(motion == 1 ? "" : "s"))") }

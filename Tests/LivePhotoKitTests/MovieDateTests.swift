@@ -176,7 +176,7 @@ struct MovieDateTests {
         #expect(result.movieDate?.note?.contains("zone is unknown") == true)
         #expect(try Self.headerTimes(movie).allSatisfy { $0.creation == 1_685_620_800 + 2_082_844_800 })
         // Nothing from the sidecar goes into the still: it has no EXIF date after pairing either.
-        #expect(try StillImageReader.headerFacts(path: still).dateTimeOriginal == nil)
+        #expect(try StillImageReader.headerFacts(path: still).captureDate.dateTimeOriginal == nil)
         #expect(try Support.bytes(still) != stillBytes)   // (its identifier was written)
 
         let bare = try Self.undatedCopy("movie-moov-first.mov", in: dir)

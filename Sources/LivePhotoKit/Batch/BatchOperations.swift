@@ -5,9 +5,10 @@ import Foundation
 public enum BatchOperations {
     /// Pairs every candidate (matched by identifier or name, not yet paired) below `roots`;
     /// with `byTime`, also those matched by capture time alone (each the other's one match).
+    /// Live Photos whose movie has no date are worked on too: `pair` writes only the date.
     public static func pair(roots: [String], options: PairOptions, byTime: Bool = false, jobs: Int = ParallelWork.defaultDiskBoundJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: { $0.candidates(byTime: byTime) }, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
+        run(roots: roots, select: { $0.candidates(byTime: byTime) + $0.pairsWithUndatedMovie }, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
             repair: { BatchJournalRecovery.recover($0, options: options) }) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)

@@ -49,6 +49,13 @@ struct HEICStill {
         return try TIFFExif.contentIdentifier(tiff: exif.tiff, tiffOffset: exif.tiffOffset, path: exif.path)
     }
 
+    /// Identifier, orientation and capture date from the Exif item with our own TIFF reader (no
+    /// libexif, no size): what `scan` reads of every HEIC, from the bytes the identifier needs anyway.
+    func headerFacts() throws -> StillHeaderFacts {
+        guard let exif = try exifPayload() else { return StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil) }
+        return try TIFFExif.headerFacts(tiff: exif.tiff, tiffOffset: exif.tiffOffset, path: exif.path)
+    }
+
     func info(path: String) throws -> StillImageInfo {
         let size = try file.primaryDisplaySize()
         let coding = try imageCoding()
@@ -57,8 +64,7 @@ struct HEICStill {
                                   colorSpace: coding.colorSpace, hasEXIF: exif != nil, makerNote: exif?.makerNote ?? .none,
                                   appleMakerNote: exif?.appleMakerNote, make: exif?.make, model: exif?.model, orientation: exif?.orientation)
         info.warnings = exif?.warnings ?? []
-        info.dateTimeOriginal = exif?.dateTimeOriginal
-        info.offsetTimeOriginal = exif?.offsetTimeOriginal
+        info.captureDate = exif?.captureDate ?? ExifCaptureDate()
         return info
     }
 

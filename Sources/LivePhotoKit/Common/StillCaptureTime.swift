@@ -1,7 +1,7 @@
 import BinaryIO
 
-/// When a still was taken, and where that was read: its EXIF DateTimeOriginal (with
-/// OffsetTimeOriginal when written), else the `photoTakenTime` of the Google Takeout sidecar
+/// When a still was taken, and where that was read: its EXIF DateTimeOriginal (in the zone of
+/// its first EXIF offset, `CaptureTime.exif(_:)`), else the `photoTakenTime` of the Google Takeout sidecar
 /// beside it (an instant in UTC, its zone unknown). The one answer `pair` (for a movie's date)
 /// and the library matcher (for capture-time matching) both use.
 public struct StillCaptureTime: Sendable, Equatable {
@@ -34,6 +34,6 @@ public struct StillCaptureTime: Sendable, Equatable {
     /// TIFF reader); a still whose EXIF cannot be read is looked up as one without a capture time.
     public static func read(still path: String) -> Lookup {
         let facts = try? StillReading.headerFacts(path: path).facts
-        return lookup(still: path, exif: CaptureTime.exif(dateTime: facts?.dateTimeOriginal, offset: facts?.offsetTimeOriginal))
+        return lookup(still: path, exif: CaptureTime.exif(facts?.captureDate))
     }
 }

@@ -38,7 +38,6 @@ enum StillReading {
         guard kind == .heic else { return Facts(facts: try StillImageReader.headerFacts(source: source), isHEIC: false) }
         let info = try HEICStill(source: source).info(path: source.path)
         return Facts(facts: StillHeaderFacts(contentIdentifier: info.contentIdentifier, width: info.width, height: info.height,
-                                             orientation: nil, dateTimeOriginal: info.dateTimeOriginal,
-                                             offsetTimeOriginal: info.offsetTimeOriginal), isHEIC: true)
+                                             orientation: nil, captureDate: info.captureDate), isHEIC: true)
     }
 }

@@ -23,11 +23,12 @@ enum CaptureTimeCandidates {
         return findings
     }
 
-    /// One folder: every still against every movie (a folder's files, not a library's).
+    /// One folder: each still against the movies near it in time (`SameMomentIndex`).
     static func matchFolder(_ files: [ScannedFile], stills: [Int], movies: [Int], _ used: inout [Bool]) -> [LibraryFinding] {
         var moviesOf: [Int: [Int]] = [:], stillsOf: [Int: [Int]] = [:]
+        let index = SameMomentIndex(files, movies: movies)
         for s in stills {
-            for m in movies where sameMoment(files[s], files[m]) {
+            for m in index.movies(takenWith: s, files) {
                 moviesOf[s, default: []].append(m)
                 stillsOf[m, default: []].append(s)
             }

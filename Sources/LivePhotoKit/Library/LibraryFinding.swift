@@ -82,6 +82,15 @@ public struct LibraryScan: Sendable {
         findings.filter { $0.finding == .candidate && (byTime || $0.matchedBy != .captureTime) }
     }
     public var candidates: [LibraryFinding] { candidates(byTime: false) }
+    /// Live Photos whose movie has no date (`mvhd` creation time 0, no creationdate read), as
+    /// Takeout leaves them, and whose still has a capture time: `pair DIR` gives it to the movie.
+    public var pairsWithUndatedMovie: [LibraryFinding] {
+        let undatedMovies = Set(files.filter { $0.role == .movie && $0.captureTime == nil && $0.headerCreationTime == nil }.map(\.path))
+        let datedStills = Set(files.filter { $0.role == .still && $0.captureTime != nil }.map(\.path))
+        return findings.filter { f in
+            f.finding == .paired && f.movie.map(undatedMovies.contains) == true && f.still.map(datedStills.contains) == true
+        }
+    }
     /// The findings `verify DIR` verifies: each naming a still and a movie, but for candidates
     /// matched by capture time alone (a guess until `pair --by-time` makes them a pair).
     public var pairs: [LibraryFinding] { findings.filter { $0.isPair && $0.matchedBy != .captureTime } }

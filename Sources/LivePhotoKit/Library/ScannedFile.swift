@@ -23,7 +23,7 @@ public struct ScannedFile: Sendable, Equatable {
     public var stillImageTimeTracks: Int
     /// Why the file could not be read, if it could not.
     public var error: String?
-    /// Stills (JPEG): `StillCaptureTime` (EXIF DateTimeOriginal + OffsetTimeOriginal, else a Takeout
+    /// Stills (JPEG and HEIC): `StillCaptureTime` (EXIF DateTimeOriginal in its zone, else a Takeout
     /// sidecar). Movies: `com.apple.quicktime.creationdate`.
     public var captureTime: CaptureTime?
     /// Movies: the `mvhd` creation time (UTC).
@@ -78,20 +78,17 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
-                // EXIF, else a Takeout sidecar beside it: the capture time `pair` also gives an undated movie.
-                file.captureTime = StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(dateTime: facts.dateTimeOriginal, offset: facts.offsetTimeOriginal)).found?.time
+                file.captureTime = Self.stillCaptureTime(path, facts)
                 do { file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure) } catch let missing as MotionPhotoVideoMissing {
                     file.motionVideoMissing = missing.reason
                 }
             case .heic:
                 file.role = .still
-                if forVerify {
-                    let facts = try StillReading.headerFacts(source: source, kind: .heic)
-                    file.stillFacts = facts
-                    file.identifier = facts.facts.contentIdentifier
-                } else {
-                    file.identifier = try StillReading.contentIdentifier(source: source, kind: .heic)
-                }
+                // Without `verify`, our own TIFF reader on the Exif item the identifier is read from anyway.
+                let facts = forVerify ? try StillReading.headerFacts(source: source, kind: .heic).facts : try HEICStill(source: source).headerFacts()
+                if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: true) }
+                file.identifier = facts.contentIdentifier
+                file.captureTime = Self.stillCaptureTime(path, facts)
                 file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
@@ -114,6 +111,11 @@ public struct ScannedFile: Sendable, Equatable {
             }
         }
         return file
+    }
+
+    /// EXIF, else a Takeout sidecar beside it: the capture time `pair` also gives an undated movie.
+    static func stillCaptureTime(_ path: String, _ facts: StillHeaderFacts) -> CaptureTime? {
+        StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(facts.captureDate)).found?.time
     }
 
     /// A duration in ticks as whole milliseconds (nil without a timescale); no overflow for any count.

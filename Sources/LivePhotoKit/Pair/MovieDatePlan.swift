@@ -5,7 +5,7 @@ import ISOBMFF
 /// still's capture time, or why it wrote nothing. Absent for a movie that has a date: it keeps it.
 public struct MovieDate: Codable, Equatable, Sendable {
     public enum Source: String, Codable, Sendable {
-        /// The still's EXIF DateTimeOriginal (with OffsetTimeOriginal when written).
+        /// The still's EXIF DateTimeOriginal (in the zone of its first EXIF offset, `CaptureTime.exif(_:)`).
         case exif
         /// The `photoTakenTime` of the Google Takeout sidecar beside the still.
         case takeoutSidecar = "takeout-sidecar"
@@ -54,7 +54,7 @@ struct MovieDatePlan: Equatable {
         case .exif:
             report.source = .exif
             if time.utcOffset == nil {
-                notes.append("the still's EXIF time has no zone (no OffsetTimeOriginal): creationdate written as local time without an offset; mvhd/tkhd/mdhd times left unset")
+                notes.append("the still's EXIF time has no zone (no OffsetTimeOriginal, OffsetTimeDigitized or OffsetTime): creationdate written as local time without an offset; mvhd/tkhd/mdhd times left unset")
             }
         case .takeoutSidecar(let path):
             report.source = .takeoutSidecar

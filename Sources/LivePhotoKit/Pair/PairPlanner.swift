@@ -23,18 +23,25 @@ enum PairPlanner {
         let existing = ExistingStillImageTime(file: movieFile, videoTiming: timing)
         let stillTime = try PairStillTime.decide(options.stillTime, existing: existing, timing: timing, movieTimescale: timescale, path: moviePath)
         let wallpaper = try options.wallpaper ? WallpaperMovieEdit.decide(movieFile, stillTick: stillTime.tick, path: moviePath) : nil
-        let movieEdit = LivePhotoMovieEdit(identifier: identifier, placement: stillTime.placement, existing: existing, wallpaper: wallpaper)
+        var movieEdit = LivePhotoMovieEdit(identifier: identifier, placement: stillTime.placement, existing: existing, wallpaper: wallpaper)
         let planned = movieEdit.planned
         var report = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
                                 identifier: identifier, stillTime: Double(stillTime.tick) / Double(timescale), status: .paired, movieWrite: .none,
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
         report.wallpaperAdded = wallpaper?.added
 
-        if !copyAsQuickTime, wallpaper?.needsEdit != true, let tick = try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
-                                                                          stillID: stillID, choice: options.stillTime, path: moviePath) {
+        // A movie without a date gets the still's capture time, in the same edit as the identifier.
+        let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: CaptureTime.exif(stillInfo.captureDate)) }
+        let alreadyPaired = !copyAsQuickTime && wallpaper?.needsEdit != true ? try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
+                                                                                  stillID: stillID, choice: options.stillTime, path: moviePath) : nil
+        if let tick = alreadyPaired {
             report.markAlreadyPaired(still: stillPath, movie: moviePath)
             report.stillTime = Double(tick) / Double(timescale)
-            return PairPlan(report: report, action: .nothing(leftoversBeside: [stillPath, moviePath]))
+            // Takeout keeps the identifier and drops the dates: such a pair gets only its date.
+            guard writesDateOnly(date, inPlace: outputs.still == stillPath && outputs.movie == moviePath, report: &report) else {
+                return PairPlan(report: report, action: .nothing(leftoversBeside: [stillPath, moviePath]))
+            }
+            movieEdit.placement = PairStillTime.keep(tick: tick).placement
         }
         let known = ExistingOutputs.knownIdentifier(options.identifier, stillID: stillID, movieID: movie.contentIdentifier)
         if let found = try ExistingOutputs.check(outputs: outputs, still: stillPath, movie: moviePath, expectedIdentifier: known) {
@@ -51,9 +58,6 @@ enum PairPlanner {
             AtomicFileWriter.removeStaleTemporaries(for: cleaned)
         }
         let targets = try WriteTargets(outputs: outputs, still: stillPath, movie: moviePath, splitHardLinks: options.splitHardLinks)
-        // A movie without a date gets the still's capture time, in the same edit as the identifier.
-        let exifTime = CaptureTime.exif(dateTime: stillInfo.dateTimeOriginal, offset: stillInfo.offsetTimeOriginal)
-        let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: exifTime) }
         report.movieDate = date.report
         let moviePlan = try editMovie(movieFile, outputs: outputs, moviePath: moviePath, edit: movieEdit, asQuickTime: copyAsQuickTime,
                                       date: date.plan, dateReport: &report.movieDate)
@@ -62,18 +66,27 @@ enum PairPlanner {
         report.movieWrite = method
         let stillPlan: StillWritePlan
         do {
-            stillPlan = try StillWritePlan(still: stillPath, target: targets.still, inPlace: outputs.still == stillPath, isHEIC: stillKind == .heic,
+            stillPlan = alreadyPaired != nil ? .unchanged : try StillWritePlan(still: stillPath, target: targets.still, inPlace: outputs.still == stillPath, isHEIC: stillKind == .heic,
                                            stillIdentifier: stillID, identifier: identifier, replaceForeignMakerNote: options.replaceForeignMakerNote,
                                            recoverInterrupted: !options.dryRun)
         } catch {
             throw LivePhotoError.wrap(error, path: outputs.still, category: .refused)
         }
         report.stillWrite = stillPlan.method
-        if options.dryRun { report.status = .dryRun }
+        if options.dryRun && alreadyPaired == nil { report.status = .dryRun }
         let write = PairWrite(stillPath: stillPath, moviePath: moviePath, identifier: identifier, outputs: outputs, targets: targets,
                               cleaned: cleaned, stillPlan: stillPlan, movieEdit: moviePlan, movieDate: date.plan, method: method, growth: growth,
                               faststart: options.faststart)
         return PairPlan(report: report, action: .write(write))
+    }
+
+    /// Whether an already-paired pair is written all the same: its movie has no date and the
+    /// still one to give (in place only: `-o DIR` writes nothing for a pair already made). What
+    /// is (or would be) written, or why nothing, is reported as `movieDate`.
+    static func writesDateOnly(_ date: (plan: MovieDatePlan?, report: MovieDate?), inPlace: Bool, report: inout PairResult) -> Bool {
+        guard inPlace else { return false }
+        report.movieDate = date.report
+        return date.plan != nil
     }
 
     /// The still's facts and kind (told by content, once); a foreign MakerNote is refused here,

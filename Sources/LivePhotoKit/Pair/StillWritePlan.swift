@@ -5,7 +5,8 @@ import StillImage
 /// method the real run takes: the real run prepares the write from this same plan.
 struct StillWritePlan {
     private enum Kind {
-        /// A HEIC that already holds the identifier, edited in place: nothing to write.
+        /// A HEIC that already holds the identifier, edited in place, or a still already paired
+        /// (`unchanged`): nothing to write.
         case unchanged
         case jpeg
         case heic(HEICIdentifierWriter.Plan)
@@ -41,6 +42,14 @@ struct StillWritePlan {
             kind = .heic(plan)
             method = plan.inPlaceMethod ?? replaced
         }
+    }
+
+    /// A still left as it is: an already-paired pair whose movie only gets its date.
+    static let unchanged = StillWritePlan(kind: .unchanged)
+
+    private init(kind: Kind) {
+        self.kind = kind
+        (source, target, identifier, replaceForeignMakerNote, method) = ("", "", "", false, .none)
     }
 
     /// Whether the write replaces the still's file by a rename (a new inode under its name).

@@ -9,10 +9,9 @@ public struct ExifSummary: Sendable {
     public let orientation: Int?
     /// Apple MakerNote tag 17.
     public var contentIdentifier: String? { appleMakerNote?.contentIdentifier }
-    /// Exif IFD DateTimeOriginal ("YYYY:MM:DD HH:MM:SS", local time) and OffsetTimeOriginal
-    /// ("+HH:MM") as written: the still's capture time.
-    public var dateTimeOriginal: String? = nil
-    public var offsetTimeOriginal: String? = nil
+    /// Exif IFD DateTimeOriginal and the offsets that may give its zone, as written: the
+    /// still's capture time.
+    public var captureDate = ExifCaptureDate()
     /// What the reader passed over instead of refusing the still: sub-IFDs (GPS, Interop,
     /// IFD1) that do not parse.
     public var warnings: [String] = []
@@ -36,17 +35,24 @@ public enum TIFFExif {
             apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
         }
         var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: parsed.make, model: parsed.model, orientation: parsed.orientation)
-        summary.dateTimeOriginal = parsed.ascii(StillHeaderFacts.dateTimeOriginalTag, in: .exif)
-        summary.offsetTimeOriginal = parsed.ascii(StillHeaderFacts.offsetTimeOriginalTag, in: .exif)
+        summary.captureDate = ExifCaptureDate(parsed)
         summary.warnings = parsed.damaged.sorted { $0.key.rawValue < $1.key.rawValue }.map { dir, error in
             "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description)"
         }
         return summary
     }
 
-    /// Only the content identifier, with our own TIFF reader (no libexif): what `scan` needs.
+    /// Only the content identifier, with our own TIFF reader (no libexif).
     public static func contentIdentifier(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> String? {
         try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path).appleContentIdentifier(notePath: path + "/MakerNote")
+    }
+
+    /// What `scan` needs (identifier, orientation, capture date) from one parse with our own
+    /// TIFF reader (no libexif), as a JPEG's `StillImageReader.headerFacts` reads it; no size.
+    public static func headerFacts(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> StillHeaderFacts {
+        var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil)
+        try facts.read(ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path), notePath: path + "/MakerNote")
+        return facts
     }
 
     /// The same EXIF with Apple MakerNote tag 17 = `identifier` (every other byte checked to be
