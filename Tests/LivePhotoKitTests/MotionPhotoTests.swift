@@ -435,25 +435,36 @@ struct MotionPhotoConvertTests {
 }
 
 @Suite struct MotionPhotoExtendedXMPTests {
+    static let filler = String(repeating: "livephoto ", count: 6_480)
+
+    /// A paired still (and its movie) in `dir` whose XMP nearly fills its APP1, followed by
+    /// `extraSegments` (whole APP1 segments).
+    static func nearlyFullXMPPair(in dir: URL, extraSegments: [[UInt8]] = []) throws -> (still: String, movie: String) {
+        let base = try Support.bytes(Support.fixture("still-exif-icc-xmp.jpg"))
+        let source = try FileSource(path: Support.fixture("still-exif-icc-xmp.jpg"))
+        let structure = try JPEGStructure.read(source)
+        let old = try #require(structure.segments.first { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) })
+        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(filler)</rdf:li></rdf:Alt></dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"
+        let payload = XMPPacket.standardSignature + Array(xml.utf8)
+        #expect(payload.count <= 65533 && payload.count > 64_000)
+        let jpeg = Array(base[0..<Int(old.offset)]) + app1(payload) + extraSegments.joined() + Array(base[Int(old.endOffset)...])
+        let still = dir.appendingPathComponent("IMG_0003.JPG").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: still))
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_0003.MOV")
+        _ = try PairOperation.run(still: still, movie: movie)
+        return (still, movie)
+    }
+
+    static func app1(_ payload: [UInt8]) -> [UInt8] {
+        [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+    }
+
     /// A still whose XMP nearly fills its APP1: the Motion Photo fields push it over, so the
     /// output splits it into standard and extended XMP, which exiftool joins back.
     @Test func largeXMPIsSplitIntoExtendedXMP() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let base = try Support.bytes(Support.fixture("still-exif-icc-xmp.jpg"))
-        let source = try FileSource(path: Support.fixture("still-exif-icc-xmp.jpg"))
-        let structure = try JPEGStructure.read(source)
-        let old = try #require(structure.segments.first { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) })
-        let filler = String(repeating: "livephoto ", count: 6_480)
-        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\"><rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">\(filler)</rdf:li></rdf:Alt></dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"
-        let payload = XMPPacket.standardSignature + Array(xml.utf8)
-        #expect(payload.count <= 65533 && payload.count > 64_000)
-        let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
-        let jpeg = Array(base[0..<Int(old.offset)]) + segment + Array(base[Int(old.endOffset)...])
-        let still = dir.appendingPathComponent("IMG_0003.JPG").path
-        try Data(jpeg).write(to: URL(fileURLWithPath: still))
-        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_0003.MOV")
-        _ = try PairOperation.run(still: still, movie: movie)
+        let (still, movie) = try Self.nearlyFullXMPPair(in: dir)
         let r = try LivePhotoToMotionPhoto.run(still: still, movie: movie)
         let out = try FileSource(path: r.motionPhoto!)
         let segments = try JPEGStructure.read(out).segments
@@ -464,8 +475,26 @@ struct MotionPhotoConvertTests {
         #expect(try MotionPhotoFixtures.imageData(r.motionPhoto!) == MotionPhotoFixtures.imageData(still))
         if let exiftool = Support.reader("exiftool") {
             let x = try Support.run(exiftool, ["-s3", "-MotionPhoto", "-Description", r.motionPhoto!])
-            #expect(x.out.split(separator: "\n").map(String.init) == ["1", filler.trimmingCharacters(in: .whitespaces)], "\(x.err)")
+            #expect(x.out.split(separator: "\n").map(String.init) == ["1", Self.filler.trimmingCharacters(in: .whitespaces)], "\(x.err)")
         }
+    }
+
+    /// The same still with an extended XMP segment of its own: one more extended segment
+    /// (two payloads in all) would need the two merged, which is refused, nothing written.
+    @Test func extendedXMPAlreadyThereIsRefused() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let body = Array("<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"/>".utf8)
+        var chunk = XMPPacket.extendedSignature + Array(String(repeating: "0", count: 32).utf8)
+        chunk += [0, 0, 0, UInt8(body.count), 0, 0, 0, 0] + body
+        let (still, movie) = try Self.nearlyFullXMPPair(in: dir, extraSegments: [Self.app1(chunk)])
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let stillBytes = try Support.bytes(still)
+        let e = #expect(throws: LivePhotoError.self) { try LivePhotoToMotionPhoto.run(still: still, movie: movie) }
+        #expect(e?.reason == "the XMP would need extended XMP, and the still already has some (merging them is not supported)")
+        #expect(e?.path == still)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before, "no file written")
+        #expect(try Support.bytes(still) == stillBytes)
     }
 }
 
