@@ -52,6 +52,8 @@ struct PairCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Keep (or put) the movie's moov before its media, for streaming, by rewriting the whole file (default: a constant-time edit that appends a new moov at the end).")
     var faststart = false
+    @Flag(name: .long, help: "Bring the movie into the camera's wallpaper structure (live-photo-info and video-orientation tracks, the three-key still track, the top-level keys) when its video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600); otherwise say what would have to be re-encoded and write nothing. STILL MOVIE only.")
+    var wallpaper = false
 
     @OptionGroup var batch: WriteOptions<PairHelp>
     @OptionGroup var work: RunOptions<PairHelp>
@@ -63,6 +65,7 @@ struct PairCommand: ParsableCommand {
         }
         if byTime && !InputMode.isFolders(paths) { throw ValidationError("--by-time matches files in folders; give folders") }
         try choices.check()
+        if wallpaper, InputMode.isFolders(paths) { throw ValidationError("--wallpaper takes one STILL and one MOVIE, not folders") }
     }
 
     func run() throws {
@@ -73,6 +76,7 @@ struct PairCommand: ParsableCommand {
         options.lockWait = wait
         options.stop = ProcessSignals.catchStopSignals()
         options.faststart = faststart
+        options.wallpaper = wallpaper
         if let (still, movie) = try InputMode.pairOrFolders(paths) {
             try runSingle(still: still, movie: movie, options: options)
         } else {
@@ -151,6 +155,9 @@ struct PairCommand: ParsableCommand {
         print("  still-image-time: \(result.stillImageTime.rawValue)")
         if let note = result.stillImageTimeNote { print("  note: \(note)") }
         if let date = result.movieDate { print("  movie date: \(MovieDateText.describe(date, dryRun: batch.dryRun))") }
+        if let added = result.wallpaperAdded {
+            print("  wallpaper: " + (added.isEmpty ? "the movie already has the camera's structure" : (batch.dryRun ? "would add " : "added ") + added.joined(separator: "; ")))
+        }
         // Already paired: nothing, or (a movie without a date) the movie alone.
         let verb = batch.dryRun ? "would write" : "wrote"
         if result.status != .alreadyPaired || result.stillWrite != .none { print("  \(verb): \(result.stillOutput) (\(result.stillWrite.rawValue))") }

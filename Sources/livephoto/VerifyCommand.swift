@@ -16,6 +16,10 @@ struct VerifyCommand: ParsableCommand {
         (H.264/HEVC), still-decodes, aspect-ratio (within 1%, rotation applied). --strict makes \
         every warning an error.
 
+        --wallpaper adds the wallpaper-* checks (errors, but wallpaper-playback-intent, a \
+        warning): the structure iOS 17+ looks for in a Live wallpaper. iOS also decides on the \
+        device (motion, hardware), so passing them is necessary, not sufficient.
+
         Given folders, it verifies every pair 'scan' finds (by identifier or by name), in \
         parallel, one line per pair and a summary; there the full decode (still-decodes) runs \
         only with --strict.
@@ -31,6 +35,9 @@ struct VerifyCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat every warning (what cameras write but Photos is not known to need) as an error.")
     var strict = false
 
+    @Flag(name: .long, help: "Also check the camera's wallpaper structure (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600, live-photo-info and video-orientation tracks, the three-key still track at >= 0.2 s, the top-level keys). STILL MOVIE only.")
+    var wallpaper = false
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"),
             transform: OptionValues.waitSeconds)
     var wait: Double = 10
@@ -39,11 +46,14 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         try InputMode.validatePair(paths)
+        if wallpaper, paths.count != 2 { throw ValidationError("--wallpaper takes one STILL and one MOVIE") }
     }
 
     func run() throws {
         if let (still, movie) = try InputMode.pairOrFolders(paths) {
             try runSingle(still: still, movie: movie)
+        } else if wallpaper {
+            throw ValidationError("--wallpaper takes one STILL and one MOVIE, not folders")
         } else {
             try runBatch(paths)
         }
@@ -74,7 +84,7 @@ struct VerifyCommand: ParsableCommand {
     func runSingle(still: String, movie: String) throws {
         let report: VerifyReport
         do {
-            report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: wait)
+            report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: wait, wallpaper: wallpaper)
         } catch {
             let e = LivePhotoError.wrap(error, path: movie)
             if !options.quiet { Console.fileError(e) }

@@ -45,6 +45,12 @@ public struct ExistingStillImageTime {
         state = .usable(track: track, tick: tick)
     }
 
+    /// A movie whose one still-image-time track is `track` (built by an edit), shown at `tick`.
+    public init(keeping track: Track, tick: Int64) {
+        state = .usable(track: track, tick: tick)
+        tracks = [track]
+    }
+
     /// The tick of a usable track's sample, else nil.
     public var usableTick: Int64? {
         if case .usable(_, let tick) = state { return tick }

@@ -10,25 +10,8 @@ public enum MetadataStringEdit {
     /// or adds the key to `keys` and one item to `ilst` when no item holds it.
     /// `meta` must be QuickTime-form `mdta` metadata (the caller checks the handler).
     public static func set(_ value: String, forKey key: String, in meta: Atom, path: String) throws {
-        var children = meta.children ?? []
-        if !children.contains(where: { $0.type == "hdlr" }) { children.insert(QuickTimeMetadata.handlerAtom(), at: 0) }
-        let keysAtom: Atom
-        if let existing = children.first(where: { $0.type == "keys" }) {
-            keysAtom = existing
-        } else {
-            keysAtom = MetadataKeysBox(entries: []).atom()
-            children.insert(keysAtom, at: (children.firstIndex { $0.type == "hdlr" } ?? -1) + 1)
-        }
-        let ilst: Atom
-        if let existing = children.first(where: { $0.type == "ilst" }) {
-            ilst = existing
-        } else {
-            ilst = Atom(type: "ilst", children: [])
-            children.insert(ilst, at: (children.firstIndex { $0.type == "keys" } ?? -1) + 1)
-        }
-        meta.children = children
-
-        var keys = try MetadataKeysBox(keysAtom, path: path + "/keys")
+        let (keysAtom, ilst) = containers(of: meta)
+        let keys = try MetadataKeysBox(keysAtom, path: path + "/keys")
         // Every index naming the key, as the reader matches it (by name, whatever the namespace).
         let indices = Set(keys.entries.indices.filter { keys.entries[$0].name == key }.map { UInt32($0 + 1) })
         let ilstPath = path + "/ilst"
@@ -48,16 +31,56 @@ public enum MetadataStringEdit {
         guard edited == 0 else { return }
 
         // No item holds the key: reuse its key entry when one exists, else add one.
+        appendItem(MetadataItemList.DataBox(typeField: 1, value: newValue), key: key, existingIndices: indices, keys: keys, keysAtom: keysAtom, ilst: ilst)
+    }
+
+    /// `meta`'s `keys` and `ilst`, each added (after `hdlr`, after `keys`) when missing, and
+    /// `hdlr` first when it has none.
+    static func containers(of meta: Atom) -> (keys: Atom, ilst: Atom) {
+        var children = meta.children ?? []
+        if !children.contains(where: { $0.type == "hdlr" }) { children.insert(QuickTimeMetadata.handlerAtom(), at: 0) }
+        let keysAtom: Atom
+        if let existing = children.first(where: { $0.type == "keys" }) {
+            keysAtom = existing
+        } else {
+            keysAtom = MetadataKeysBox(entries: []).atom()
+            children.insert(keysAtom, at: (children.firstIndex { $0.type == "hdlr" } ?? -1) + 1)
+        }
+        let ilst: Atom
+        if let existing = children.first(where: { $0.type == "ilst" }) {
+            ilst = existing
+        } else {
+            ilst = Atom(type: "ilst", children: [])
+            children.insert(ilst, at: (children.firstIndex { $0.type == "keys" } ?? -1) + 1)
+        }
+        meta.children = children
+        return (keysAtom, ilst)
+    }
+
+    /// Appends one item holding `data` for `key`: under its existing key entry (the lowest of
+    /// `existingIndices`), else under a new entry added to `keys`.
+    static func appendItem(_ data: MetadataItemList.DataBox, key: String, existingIndices: Set<UInt32>, keys: MetadataKeysBox, keysAtom: Atom, ilst: Atom) {
+        var keys = keys
         let index: UInt32
-        if let first = indices.min() {
+        if let first = existingIndices.min() {
             index = first
         } else {
             keys.entries.append(.init(namespace: "mdta", value: Array(key.utf8)))
             keysAtom.payload = keys.atom().payload
             index = UInt32(keys.entries.count)
         }
-        let data = MetadataItemList.DataBox(typeField: 1, value: newValue).atom()
-        ilst.children?.append(Atom(type: FourCC(index), children: [data]))
+        ilst.children?.append(Atom(type: FourCC(index), children: [data.atom()]))
+    }
+
+    /// Adds an item for `key` holding `data` unless an item already holds the key (whatever its
+    /// value: a value the file has is never replaced). Every other byte stays.
+    public static func addIfMissing(_ data: MetadataItemList.DataBox, forKey key: String, in meta: Atom, path: String) throws {
+        let (keysAtom, ilst) = containers(of: meta)
+        let keys = try MetadataKeysBox(keysAtom, path: path + "/keys")
+        let indices = Set(keys.entries.indices.filter { keys.entries[$0].name == key }.map { UInt32($0 + 1) })
+        let items = try opened(ilst, parent: "meta", path: path + "/ilst", depth: 2)
+        guard !items.contains(where: { indices.contains($0.type.rawValue) }) else { return }
+        appendItem(data, key: key, existingIndices: indices, keys: keys, keysAtom: keysAtom, ilst: ilst)
     }
 
     /// The children of a container the tree parser may have kept as a leaf; opened in place so

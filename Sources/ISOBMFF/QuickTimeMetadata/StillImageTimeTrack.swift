@@ -57,44 +57,25 @@ public enum StillImageTimeTrack {
     /// - Parameters:
     ///   - stillTick: presentation time of the still, in the movie timescale.
     ///   - sampleDuration: sample duration in the movie timescale (a frame, typically).
-    public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTick: UInt64, sampleDuration: UInt32) -> Atom {
-        let emptyEdit = stillTick
+    ///   - wallpaper: the camera's two extra keys (transform, reference dimensions), declared
+    ///     and written beside the still-image-time value; nil for the one-key track.
+    public static func makeTrack(trackID: UInt32, videoTrackID: UInt32, movieTimescale: UInt32, stillTick: UInt64, sampleDuration: UInt32,
+                                 wallpaper: StillImageTransform? = nil) -> Atom {
         let duration = UInt32(max(1, sampleDuration))
-
-        // Enabled, in movie, in preview, in poster (as AVFoundation writes).
-        let tkhd = TrackHeader(flags: 0x0F, trackID: trackID, duration: UInt64(UInt32(clamping: emptyEdit + UInt64(duration)))).atom()
-
         var edits: [EditList.Entry] = []
-        if emptyEdit > 0 { edits.append(EditList.Entry(duration: emptyEdit, mediaTime: -1, rate: 0x10000)) }
+        if stillTick > 0 { edits.append(EditList.Entry(duration: stillTick, mediaTime: -1, rate: 0x10000)) }
         edits.append(EditList.Entry(duration: UInt64(duration), mediaTime: 0, rate: 0x10000))
-        let elst = EditList(entries: edits).atom()
+        var declarations = [MetadataSampleEntry.KeyDeclaration(localID: localKeyID, key: .init(value: Array(key.utf8)), dataType: .init(wellKnown: dataType))]
+        if wallpaper != nil { declarations += StillImageTransform.declarations }
+        let bytes = sample(wallpaper: wallpaper)
+        return TimedMetadataTrack(trackID: trackID, edits: edits, mediaTimescale: movieTimescale,
+                                  sampleEntry: MetadataSampleEntry(declarations: declarations).atom(),
+                                  timeToSample: [.init(count: 1, delta: duration)], sampleSizes: [UInt32(bytes.count)], describes: videoTrackID).atom()
+    }
 
-        let mdhd = MediaHeader(timescale: movieTimescale, duration: UInt64(duration)).atom()
-        let hdlr = HandlerReference.quickTime(componentType: "mhlr", handlerType: "meta", name: "Core Media Metadata").atom()
-        let dataHandler = HandlerReference.quickTime(componentType: "dhlr", handlerType: "url ", name: "").atom()
-
-        let declaration = MetadataSampleEntry.KeyDeclaration(localID: localKeyID, key: .init(value: Array(key.utf8)), dataType: .init(wellKnown: dataType))
-        let mebx = MetadataSampleEntry(declarations: [declaration]).atom()
-        let stsd = SampleDescriptionHeader.atom(entries: [mebx])
-
-        let stts = TimeToSampleBox(entries: [.init(count: 1, delta: duration)]).atom()
-        let stsc = SampleToChunkBox(entries: [.init(firstChunk: 1, samplesPerChunk: 1, descriptionIndex: 1)]).atom()
-        let stsz = SampleSizeBox(constantSize: UInt32(sample().count), sampleCount: 1).atom()
-        let stco = ChunkOffsetTable(offsets: [0], is64Bit: false).atom()
-
-        let stbl = Atom(type: "stbl", children: [stsd, stts, stsc, stsz, stco])
-        let minf = Atom(type: "minf", children: [
-            BaseMediaInfo().headerAtom(),
-            dataHandler,
-            Atom(type: "dinf", children: [DataReference(entries: [.selfContained]).atom()]),
-            stbl,
-        ])
-        let mdia = Atom(type: "mdia", children: [mdhd, hdlr, minf])
-        return Atom(type: "trak", children: [
-            tkhd,
-            Atom(type: "edts", children: [elst]),
-            TrackReference(references: [.init(type: "cdsc", trackIDs: [videoTrackID])]).atom(),
-            mdia,
-        ])
+    /// The one sample: the still-image-time item (local key id 1, value -1), then the
+    /// camera's transform items when given.
+    public static func sample(value: Int8 = cameraValue, wallpaper: StillImageTransform?) -> [UInt8] {
+        sample(value: value) + (wallpaper?.items() ?? [])
     }
 }

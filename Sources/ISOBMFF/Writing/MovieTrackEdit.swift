@@ -26,3 +26,28 @@ public enum MovieTrackEdit {
         if let mvhd = plan.moov.child("mvhd") { MovieHeader.setNextTrackID(trackID, in: mvhd) }
     }
 }
+
+extension MovieTrackEdit {
+    /// The ID for a new track in the planned `moov` as it now is (tracks added or removed by
+    /// this plan included), by the rule of `newTrackID(in:removing:)`.
+    public static func newTrackID(in plan: MovieRewritePlan) throws -> UInt32 {
+        newTrackID(in: try plan.readBack(), removing: [])
+    }
+
+    /// Adds a built `trak` before `successor` (a `trak` of the planned `moov`) or else after
+    /// the last track, queues `samples` as its one chunk in the appended media, and sets the
+    /// next track ID past it.
+    public static func add(_ trak: Atom, to plan: MovieRewritePlan, samples: [UInt8], before successor: Atom? = nil) throws {
+        guard let stbl = trak.find("mdia", "minf", "stbl"), let tkhd = trak.child("tkhd") else {
+            throw ParseError(.invalidValue, "a built track has no sample table", path: "moov/trak", offset: 0)
+        }
+        let trackID = try TrackHeader(tkhd, path: "moov/trak/tkhd").trackID
+        var children = plan.moov.children ?? []
+        let insertAt = successor.flatMap { s in children.firstIndex { $0 === s } }
+            ?? (children.lastIndex { $0.type == "trak" } ?? children.firstIndex { $0.type == "mvhd" } ?? -1) + 1
+        children.insert(trak, at: insertAt)
+        plan.moov.children = children
+        plan.appendChunk(samples, forTrackTable: stbl)
+        setNextTrackID(trackID + 1, in: plan)
+    }
+}

@@ -31,6 +31,8 @@ struct LivePhotoMovieEdit {
     var video: Track? = nil
     /// Video tracks kept but taken out of playback (a Motion Photo's tracks besides its motion).
     var disabledTracks: [Track] = []
+    /// `pair --wallpaper`: the camera's wallpaper structure the movie lacks, added around this edit.
+    var wallpaper: WallpaperMovieEdit? = nil
 
     /// Only the first still-image-time track (by track order) survives; the others are removed.
     var removedTracks: [Track] { Array(existing.tracks.dropFirst()) }
@@ -41,6 +43,18 @@ struct LivePhotoMovieEdit {
         let moovOffset = plan.file.moovHeader.offset
         guard let video = video ?? plan.file.movie.mainVideoTrack else {
             throw ParseError(.unsupported, "the movie has no video track", path: "moov", offset: moovOffset)
+        }
+        if let wallpaper {
+            // The three-key track first (it replaces the one-key ones), then this edit keeping
+            // it, then the tracks and keys it lacks, placed before it.
+            var rest = self
+            rest.wallpaper = nil
+            if wallpaper.replacesStillTrack {
+                (rest.existing, rest.placement) = try wallpaper.replaceStillTrack(in: plan, existing: existing, video: video)
+            }
+            try rest.apply(to: plan)
+            try wallpaper.addMissing(to: plan, video: video)
+            return planned
         }
         for track in disabledTracks {
             if let tkhd = track.atom.child("tkhd") { TrackHeader.setEnabled(false, in: tkhd) }
@@ -75,13 +89,16 @@ struct LivePhotoMovieEdit {
     /// identifier (wherever it holds one) and its one still-image-time track is kept.
     func changesNothing(in movie: Movie) -> Bool {
         let key = Movie.contentIdentifierKey
-        return placement == .keep && existing.tracks.count == 1
+        return placement == .keep && existing.tracks.count == 1 && wallpaper?.needsEdit != true
             && movie.metadata?.stringValue(forKey: key) == identifier
             && (movie.userDataMetadata?.stringValue(forKey: key) ?? identifier) == identifier
     }
 
     /// What `apply` does (or, in a dry run, would do) to the still-image-time track.
     var planned: Result {
+        if let wallpaper, wallpaper.replacesStillTrack {
+            return Result(outcome: .added, note: existing.tracks.isEmpty ? nil : "replaced by the camera's three-key still-image-time track (wallpaper)")
+        }
         var notes: [String] = []
         let outcome: StillImageTimeOutcome
         switch existing.state {

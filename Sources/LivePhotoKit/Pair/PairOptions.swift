@@ -43,6 +43,9 @@ public struct PairOptions: Sendable {
     /// Keep (or put) `moov` before the media, through a whole-file rewrite, instead of the
     /// constant-time tail edit that leaves a new `moov` at the end.
     public var faststart = false
+    /// Bring the movie into the camera's wallpaper structure (`WallpaperMovieEdit`); refused
+    /// when that would need a re-encode.
+    public var wallpaper = false
 
     public init() {}
 }
@@ -76,6 +79,9 @@ public struct PairResult: Codable, Equatable, Sendable {
     /// For a movie that had no date: the date written (or to be written) from the still's
     /// capture time, or why none was; nil when the movie keeps its own.
     public var movieDate: MovieDate? = nil
+    /// With `--wallpaper`: the parts of the camera's structure added (or to be added); empty
+    /// when the movie had them all; nil without `--wallpaper`.
+    public var wallpaperAdded: [String]? = nil
 }
 
 /// Where a pair's new still and movie go when they are named by the caller.

@@ -22,15 +22,17 @@ enum PairPlanner {
         let timing = FrameTiming(track: video, movieTimescale: timescale)
         let existing = ExistingStillImageTime(file: movieFile, videoTiming: timing)
         let stillTime = try PairStillTime.decide(options.stillTime, existing: existing, timing: timing, movieTimescale: timescale, path: moviePath)
-        var movieEdit = LivePhotoMovieEdit(identifier: identifier, placement: stillTime.placement, existing: existing)
+        let wallpaper = try options.wallpaper ? WallpaperMovieEdit.decide(movieFile, stillTick: stillTime.tick, path: moviePath) : nil
+        var movieEdit = LivePhotoMovieEdit(identifier: identifier, placement: stillTime.placement, existing: existing, wallpaper: wallpaper)
         let planned = movieEdit.planned
         var report = PairResult(still: stillPath, movie: moviePath, stillOutput: outputs.still, movieOutput: outputs.movie,
                                 identifier: identifier, stillTime: Double(stillTime.tick) / Double(timescale), status: .paired, movieWrite: .none,
                                 stillImageTime: planned.outcome, stillImageTimeNote: planned.note)
+        report.wallpaperAdded = wallpaper?.added
 
         // A movie without a date gets the still's capture time, in the same edit as the identifier.
         let date = MovieDatePlan.decide(movie: movie) { StillCaptureTime.lookup(still: stillPath, exif: CaptureTime.exif(stillInfo.captureDate)) }
-        let alreadyPaired = !copyAsQuickTime ? try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
+        let alreadyPaired = !copyAsQuickTime && wallpaper?.needsEdit != true ? try PairOperation.alreadyPairedTick(movieFile, timing: timing, existing: existing, identifier: identifier,
                                                                                   stillID: stillID, choice: options.stillTime, path: moviePath) : nil
         if let tick = alreadyPaired {
             report.markAlreadyPaired(still: stillPath, movie: moviePath)

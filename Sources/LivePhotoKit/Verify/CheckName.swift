@@ -15,6 +15,18 @@ public enum CheckName: String, Codable, Sendable, CaseIterable, CustomStringConv
     case videoCodec = "video-codec"
     case stillDecodes = "still-decodes"
     case aspectRatio = "aspect-ratio"
+    // `verify --wallpaper` (see `WallpaperChecks`).
+    case wallpaperVideo = "wallpaper-video"
+    case wallpaperVideoSize = "wallpaper-video-size"
+    case wallpaperFrameRate = "wallpaper-frame-rate"
+    case wallpaperDuration = "wallpaper-duration"
+    case wallpaperTimescale = "wallpaper-timescale"
+    case wallpaperLivePhotoInfo = "wallpaper-live-photo-info"
+    case wallpaperVideoOrientation = "wallpaper-video-orientation"
+    case wallpaperStillKeys = "wallpaper-still-keys"
+    case wallpaperStillDelay = "wallpaper-still-delay"
+    case wallpaperMovieKeys = "wallpaper-movie-keys"
+    case wallpaperPlaybackIntent = "wallpaper-playback-intent"
     /// Present only when failed: a killed `pair` left its journal or still backup beside the files.
     case interruptedEdit = "interrupted-edit"
 

@@ -19,8 +19,9 @@ public enum Verifier {
     ///   `strict`, so a library is decoded only under `--strict`; without it the check is left out.
     /// - Parameter leftoversCount: whether what a killed `pair` left beside the files fails the
     ///   pair (`interrupted-edit`); false for `pair` itself, which removes them.
+    /// - Parameter wallpaper: add the wallpaper checks (`WallpaperChecks`).
     public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false, decodeStill: Bool = true,
-                              lockWait: Double? = FileLockSet.defaultWait, leftoversCount: Bool = true) throws -> VerifyReport {
+                              lockWait: Double? = FileLockSet.defaultWait, leftoversCount: Bool = true, wallpaper: Bool = false) throws -> VerifyReport {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
         // Shared locks: a `pair` committing these files is waited for, never seen half done.
@@ -30,19 +31,21 @@ public enum Verifier {
         // Our own header parsers only (no libexif): what keeps `verify DIR` fast.
         let still: StillReading.Facts
         do { still = try StillReading.headerFacts(path: stillPath) } catch { throw LivePhotoError.wrap(error, path: stillPath) }
-        let movie = MovieVerifyFacts(try InputFiles.openMovie(moviePath))
-        return report(still: stillPath, stillFacts: still, movie: moviePath, movieFacts: movie, strict: strict, decodeStill: decodeStill,
-                      leftovers: leftoversCount ? InterruptedPairLeftovers.find(still: stillPath, movie: moviePath) : .init())
+        let file = try InputFiles.openMovie(moviePath)
+        return report(still: stillPath, stillFacts: still, movie: moviePath, movieFacts: MovieVerifyFacts(file), strict: strict, decodeStill: decodeStill,
+                      leftovers: leftoversCount ? InterruptedPairLeftovers.find(still: stillPath, movie: moviePath) : .init(),
+                      wallpaper: wallpaper ? WallpaperChecks.rules(WallpaperStructure(file)) : [])
     }
 
     /// The report from what was read of both files (by `verify`, or by the scan of `verify DIR`).
     static func report(still stillPath: String, stillFacts still: StillReading.Facts, movie moviePath: String, movieFacts movie: MovieVerifyFacts,
-                       strict: Bool, decodeStill: Bool, leftovers: InterruptedPairLeftovers = .init()) -> VerifyReport {
+                       strict: Bool, decodeStill: Bool, leftovers: InterruptedPairLeftovers = .init(), wallpaper: [WallpaperChecks.Rule] = []) -> VerifyReport {
         let facts = still.facts
         var checks = CheckList(strict: strict)
         identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: movie.identifier)
         for check in movie.checks { checks.add(check) }
         stillChecks(&checks, stillPath: stillPath, still: still, video: movie.videoSize, decode: decodeStill || strict)
+        for rule in wallpaper { checks.add(rule.name, rule.passed, rule.detail, rule.level) }
         if let note = leftovers.description { checks.add(.interruptedEdit, false, note, .error) }
         return VerifyReport(still: stillPath, movie: moviePath, strict: strict, valid: !checks.items.contains(where: \.isError),
                             checks: checks.items, stillIdentifier: facts.contentIdentifier, movieIdentifier: movie.identifier)
