@@ -25,7 +25,7 @@ MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
 dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairPlanner.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
 udta-identifier|Sources/ISOBMFF/Writing/MovieMetadataEdit.swift|            try MetadataStringEdit.set(value, forKey: key, in: meta, path: "moov/udta/meta")|            _ = meta|MovieInvariantsTests
-next-track-id|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|MovieTrackEdit.setNextTrackID(trackID + 1, in: plan)|_ = trackID|MovieInvariantsTests
+next-track-id|Sources/ISOBMFF/Writing/MovieTrackEdit.swift|setNextTrackID(trackID + 1, in: plan)|_ = trackID|MovieInvariantsTests
 track-past-movie-end|Sources/ISOBMFF/Writing/StillImageTimeTrackEdit.swift|if start < movieTicks, start + duration > movieTicks {|if start < movieTicks, start > movieTicks {|MovieInvariantsTests
 pair-first-still-track-kept|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|var removedTracks: [Track] { Array(existing.tracks.dropFirst()) }|var removedTracks: [Track] { Array(existing.tracks.dropLast()) }|StillImageTimeKeepTests
 pair-movie-unchanged|Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift|return placement == .keep && existing.tracks.count == 1|return placement == .keep|StillImageTimeKeepTests

@@ -234,8 +234,7 @@ struct StillImageTimeKeepTests {
         try WholeFileMovieWriter.prepare(plan, targetPath: once).commit()
         let plan2 = MovieRewritePlan(file: try MovieFile.open(path: once))
         let secondID = MovieTrackEdit.newTrackID(in: plan2.file.movie, removing: [])
-        StillImageTimeTrackEdit.add(trackID: secondID, at: 1500, sampleDuration: 66, video: plan2.file.movie.videoTracks[0], plan: plan2)
-        MovieTrackEdit.setNextTrackID(secondID + 1, in: plan2)
+        try StillImageTimeTrackEdit.add(trackID: secondID, at: 1500, sampleDuration: 66, video: plan2.file.movie.videoTracks[0], plan: plan2)
         let movie = dir.appendingPathComponent("movie.mov").path
         try WholeFileMovieWriter.prepare(plan2, targetPath: movie).commit()
         let tracks = try MovieFile.open(path: movie).movie.stillImageTimeTracks

@@ -44,20 +44,14 @@ public enum StillImageTimeTrackEdit {
     }
 
     /// Adds a new still-image-time track numbered `trackID`, describing `video`, after the last
-    /// track, and queues its sample (presented at `tick` for `sampleDuration` movie ticks).
-    public static func add(trackID: UInt32, at tick: Int64, sampleDuration: Int64, video: Track, plan: MovieRewritePlan) {
+    /// track, queues its sample (presented at `tick` for `sampleDuration` movie ticks) and sets
+    /// the next track ID past it (`MovieTrackEdit.add`).
+    public static func add(trackID: UInt32, at tick: Int64, sampleDuration: Int64, video: Track, plan: MovieRewritePlan) throws {
         let movie = plan.file.movie
-        let moov = plan.moov
         let start = UInt64(max(0, tick))
         let duration = clampedDuration(UInt64(max(1, sampleDuration)), at: start, movie: movie)
         let trak = StillImageTimeTrack.makeTrack(trackID: trackID, videoTrackID: video.trackID, movieTimescale: movie.header.timescale,
                                                  stillTick: start, sampleDuration: UInt32(clamping: duration))
-        var children = moov.children ?? []
-        let insertAt = (children.lastIndex { $0.type == "trak" } ?? children.firstIndex { $0.type == "mvhd" } ?? -1) + 1
-        children.insert(trak, at: insertAt)
-        moov.children = children
-        if let stbl = trak.find("mdia", "minf", "stbl") {
-            plan.appendChunk(StillImageTimeTrack.sample(), forTrackTable: stbl)
-        }
+        try MovieTrackEdit.add(trak, to: plan, samples: StillImageTimeTrack.sample())
     }
 }

@@ -68,10 +68,10 @@ struct LivePhotoMovieEdit {
         case (.usable(let track, _), .at(let tick, let duration)):
             StillImageTimeTrackEdit.move(track, to: tick, sampleDuration: duration, movie: plan.file.movie)
         case (.none, .at(let tick, let duration)):
-            addTrack(at: tick, sampleDuration: duration, video: video, plan: plan, replacing: [])
+            try addTrack(at: tick, sampleDuration: duration, video: video, plan: plan, replacing: [])
         case (.unusable(let track, _), .at(let tick, let duration)):
             MovieTrackEdit.remove([track], from: plan)
-            addTrack(at: tick, sampleDuration: duration, video: video, plan: plan, replacing: [track])
+            try addTrack(at: tick, sampleDuration: duration, video: video, plan: plan, replacing: [track])
         case (.none, .keep), (.unusable, .keep):
             throw ParseError(.invalidValue, "no usable still-image-time track to keep", path: "moov", offset: moovOffset)
         }
@@ -79,10 +79,9 @@ struct LivePhotoMovieEdit {
     }
 
     /// A new track after the last one, numbered past every track that stays.
-    private func addTrack(at tick: Int64, sampleDuration: Int64, video: Track, plan: MovieRewritePlan, replacing: [Track]) {
+    private func addTrack(at tick: Int64, sampleDuration: Int64, video: Track, plan: MovieRewritePlan, replacing: [Track]) throws {
         let trackID = MovieTrackEdit.newTrackID(in: plan.file.movie, removing: replacing + removedTracks)
-        StillImageTimeTrackEdit.add(trackID: trackID, at: tick, sampleDuration: sampleDuration, video: video, plan: plan)
-        MovieTrackEdit.setNextTrackID(trackID + 1, in: plan)
+        try StillImageTimeTrackEdit.add(trackID: trackID, at: tick, sampleDuration: sampleDuration, video: video, plan: plan)
     }
 
     /// Whether applying the edit to `movie` would leave it as it is: it already carries the
