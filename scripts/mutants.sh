@@ -47,6 +47,7 @@ new-track-id-taken|Sources/ISOBMFF/Writing/MovieTrackEdit.swift|return (usedIDs.
 extended-xmp-merge|Sources/LivePhotoKit/MotionPhoto/JPEGLiveToMotionPhoto.swift|if payloads.count > 1 && hasExtended {|if payloads.count > 2 && hasExtended {|MotionPhotoExtendedXMPTests
 exif-next-offset-cut|Sources/StillImage/EXIF/ExifTIFF.swift|let next: UInt32 = r.remaining >= 4 ? try r.readUInt32() : 0|let next: UInt32 = r.remaining >= 3 ? try r.readUInt32() : 0|ExifNextIFDOffsetTests
 make-movie-unchanged-text|Sources/livephoto/MakeCommand.swift|if result.movieWrite == .none {|if !(result.movieWrite == .none) {|MakeTextOutputTests
+fourcc-latin1|Sources/BinaryIO/FourCC.swift|v = (v << 8)|v = (v << 9)|FourCCLiteralTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
