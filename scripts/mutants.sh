@@ -48,6 +48,7 @@ extended-xmp-merge|Sources/LivePhotoKit/MotionPhoto/JPEGLiveToMotionPhoto.swift|
 exif-next-offset-cut|Sources/StillImage/EXIF/ExifTIFF.swift|let next: UInt32 = r.remaining >= 4 ? try r.readUInt32() : 0|let next: UInt32 = r.remaining >= 3 ? try r.readUInt32() : 0|ExifNextIFDOffsetTests
 make-movie-unchanged-text|Sources/livephoto/MakeCommand.swift|if result.movieWrite == .none {|if !(result.movieWrite == .none) {|MakeTextOutputTests
 fourcc-latin1|Sources/BinaryIO/FourCC.swift|v = (v << 8)|v = (v << 9)|FourCCLiteralTests
+exif-cut-next-field|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|Array(tiff.tiff[at ..< at + 4]) : [0, 0, 0, 0]|Array(tiff.tiff[at ..< at + 4]) : [0, 0, 1, 0]|ExifPatchNextFieldTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

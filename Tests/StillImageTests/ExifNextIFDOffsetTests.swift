@@ -28,3 +28,25 @@ struct ExifNextIFDOffsetTests {
         #expect(tiff.directories[.ifd1] == nil)
     }
 }
+
+/// When setting the identifier moves an IFD whose next-IFD field the original block cut off,
+/// the moved IFD's field is written as 0 (no next IFD), never a value of our own.
+@Suite("EXIF patch: a moved IFD whose next-IFD field was cut off gets 0")
+struct ExifPatchNextFieldTests {
+    @Test("an Exif IFD ending the block without its next field, given a MakerNote, ends in 0")
+    func movedExifIFDNextFieldIsZero() throws {
+        var b: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0]
+        b += [1, 0, 0x69, 0x87, 4, 0, 1, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0]  // IFD0: Exif pointer to 26, next 0
+        b += [1, 0, 0x02, 0xA0, 4, 0, 1, 0, 0, 0, 64, 0, 0, 0]             // Exif IFD: PixelXDimension 64, no next field
+        let original = try ExifTIFF(tiff: b, tiffOffset: 0, path: "Exif")
+        #expect(original.directoryRanges[.exif] == 26..<40)
+        let written = try ExifPatchPropertyTests.rewrite(b)
+        let after = try ExifTIFF(tiff: written, tiffOffset: 0, path: "Exif")
+        #expect(try TIFFExif.contentIdentifier(tiff: written, tiffOffset: 0, path: "Exif") == ExifPatchPropertyTests.newID)
+        let range = try #require(after.directoryRanges[.exif])
+        #expect(range.lowerBound != 26, "the Exif IFD grew, so it was moved")
+        let entries = Int(written[range.lowerBound]) | Int(written[range.lowerBound + 1]) << 8
+        #expect(range.count == 2 + 12 * entries + 4, "the moved IFD has its next field")
+        #expect(Array(written[(range.upperBound - 4)..<range.upperBound]) == [0, 0, 0, 0])
+    }
+}
