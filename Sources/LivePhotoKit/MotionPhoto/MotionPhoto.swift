@@ -35,6 +35,8 @@ public struct MotionPhoto {
     public let source: FileSource
     public let structure: JPEGStructure
     public let variant: Variant
+    /// Whose convention the file follows (reported by `scan` and `inspect`).
+    public var maker: MotionPhotoMaker = .google
     public let location: Location
     /// Just past the primary image's EOI.
     public let imageEnd: UInt64

@@ -52,8 +52,8 @@ public enum MotionPhotoReader {
 
         func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil) throws -> MotionPhoto {
             try requireMP4(source, at: video, what: location)
-            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, location: location, imageEnd: imageEnd,
-                               video: video, gainMap: gainMap, presentationTimestampUs: timestamp, xmp: xmp, warnings: warnings)
+            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, maker: variant == .samsung ? .samsung : .google,
+                               location: location, imageEnd: imageEnd, video: video, gainMap: gainMap, presentationTimestampUs: timestamp, xmp: xmp, warnings: warnings)
         }
 
         // 1. Samsung: the trailer says exactly where the MP4 is.

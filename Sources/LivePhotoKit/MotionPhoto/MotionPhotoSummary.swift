@@ -6,6 +6,7 @@ import StillImage
 /// presentation time, read from headers (the XMP, the trailer, the MP4's `moov`).
 public struct MotionPhotoSummary: Codable, Equatable, Sendable {
     public var variant: MotionPhoto.Variant
+    public var maker: MotionPhotoMaker
     public var videoBytes: UInt64
     public var videoSeconds: Double?
     /// Seconds; nil when the file gives none (-1 or absent).
@@ -13,11 +14,11 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
     /// Not reported: what `convert` carries from the scan into the conversion.
     public var scannedImageEnd: ScannedImageEnd? = nil
 
-    enum CodingKeys: String, CodingKey { case variant, videoBytes, videoSeconds, presentationTime }
+    enum CodingKeys: String, CodingKey { case variant, maker, videoBytes, videoSeconds, presentationTime }
 
     /// Equal when what is reported is equal (the carried image end is a cache, not a fact).
     public static func == (a: MotionPhotoSummary, b: MotionPhotoSummary) -> Bool {
-        a.variant == b.variant && a.videoBytes == b.videoBytes && a.videoSeconds == b.videoSeconds && a.presentationTime == b.presentationTime
+        a.variant == b.variant && a.maker == b.maker && a.videoBytes == b.videoBytes && a.videoSeconds == b.videoSeconds && a.presentationTime == b.presentationTime
     }
 
     /// The summary of `source`, nil when it is not a Motion Photo; a Motion Photo whose video
@@ -29,7 +30,7 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
         do { photo = try MotionPhotoReader.read(source: source, structure: structure) } catch is NotAMotionPhoto { return nil }
         let movie = try MovieFile(source: photo.videoSource())
         let seconds = MotionPhotoVideoTracks(movie.movie).map { $0.motion.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
-        return MotionPhotoSummary(variant: photo.variant, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime,
+        return MotionPhotoSummary(variant: photo.variant, maker: photo.maker, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime,
                                   scannedImageEnd: ScannedImageEnd(imageEnd: photo.imageEnd, source: source))
     }
 
@@ -41,13 +42,13 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
         let photo = try HEICMotionPhoto.read(source: source)
         let movie = try MovieFile(source: photo.videoSource())
         let seconds = MotionPhotoVideoTracks(movie.movie).map { $0.motion.presentedSpan(movieTimescale: movie.movie.header.timescale).end } ?? movie.movie.durationSeconds
-        return MotionPhotoSummary(variant: .samsungHEIC, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
+        return MotionPhotoSummary(variant: .samsungHEIC, maker: .samsung, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime)
     }
 
-    /// `google-motion-photo, video 2.000 s (20378 bytes), still at 1.000 s`
+    /// `google-motion-photo, video 2.000 s (20378 bytes), still at 1.000 s, maker google`
     public var detail: String {
         let length = videoSeconds.map { String(format: "%.3f s", $0) } ?? "?"
         let still = presentationTime.map { String(format: "still at %.3f s", $0) } ?? "no presentation time"
-        return "\(variant.rawValue), video \(length) (\(videoBytes) bytes), \(still)"
+        return "\(variant.rawValue), video \(length) (\(videoBytes) bytes), \(still), maker \(maker.rawValue)"
     }
 }
