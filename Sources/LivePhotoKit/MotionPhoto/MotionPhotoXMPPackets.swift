@@ -12,18 +12,27 @@ struct MotionPhotoXMPPackets {
 
     static func read(_ source: FileSource, structure: JPEGStructure, warnings: inout [String]) throws -> MotionPhotoXMPPackets {
         var found = MotionPhotoXMPPackets(motion: nil, maker: .google)
-        var parsedOne = false
+        var settled = false
         for segment in structure.segments where segment.isAPP(1) && segment.payloadPrefix.starts(with: XMPPacket.standardSignature) {
             let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP")
             if MotionPhotoReader.contains(payload, "http://ns.oplus.com/photos/1.0/camera/") { found.maker = .oppo }
             else if found.maker == .google, MotionPhotoReader.contains(payload, "http://ns.xiaomi.com/photos/1.0/camera/") { found.maker = .xiaomi }
-            // Only the first packet naming Google's namespaces is parsed (the gate keeps `scan` fast).
-            guard !parsedOne, MotionPhotoReader.mentionsMotionPhotoNamespace(payload) else { continue }
-            parsedOne = true
-            do { found.motion = (try XMPPacket.fromSegmentPayload(payload), segment.offset) } catch {
+            // Parsed only when it names Google's namespaces (the gate keeps `scan` fast); the
+            // first that holds Motion Photo properties wins, else the first parsed.
+            guard !settled, MotionPhotoReader.mentionsMotionPhotoNamespace(payload) else { continue }
+            do {
+                let packet = try XMPPacket.fromSegmentPayload(payload)
+                settled = holdsMotionPhoto(packet)
+                if settled || found.motion == nil { found.motion = (packet, segment.offset) }
+            } catch {
                 warnings.append("the XMP could not be parsed: \(error)")
             }
         }
         return found
+    }
+
+    static func holdsMotionPhoto(_ packet: XMPPacket) -> Bool {
+        packet.integer(MotionPhotoXMP.motionPhoto) == 1 || packet.integer(MotionPhotoXMP.microVideo) == 1
+            || packet.containerDirectory()?.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) == true
     }
 }
