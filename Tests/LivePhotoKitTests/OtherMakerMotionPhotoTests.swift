@@ -176,3 +176,14 @@ struct OtherMakerMotionPhotoTests {
         #expect(LibraryScanner.scan([dir.path], jobs: 1).findings.isEmpty)
     }
 }
+
+extension OtherMakerMotionPhotoTests {
+    /// A still cut short (no EOI) whose last bytes are not an EOI is walked for an MP4 at its
+    /// end and found to have none: a plain still, not an unreadable file.
+    @Test func aStillCutShortIsAPlainStill() throws {
+        let (dir, path) = try Self.write(Array(Self.jpeg.prefix(Self.jpeg.count - 4000)), "IMG_1.JPG")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: NotAMotionPhoto.self) { try MotionPhotoReader.read(path: path) }
+        #expect(LibraryScanner.scan([dir.path], jobs: 1).findings.allSatisfy { $0.finding != .unreadable })
+    }
+}

@@ -17,7 +17,11 @@ enum MotionPhotoAfterImage {
         // trailer pays for the walk to the EOI.
         let size = source.size
         guard size >= 2, try source.read(at: size - 2, count: 2, path: "JPEG/EOI") != [0xFF, 0xD9] else { throw NotAMotionPhoto(reason: plain) }
-        let imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure)
+        let imageEnd: UInt64
+        // A still cut short (no EOI) is a plain still here: its damage is `verify`'s to report.
+        do { imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure) } catch let error as ParseError where error.kind != .io {
+            throw NotAMotionPhoto(reason: plain)
+        }
         guard imageEnd < size, try JPEGTrailerKind.atStart(of: source, offset: imageEnd, length: size - imageEnd) == .isoMedia else {
             throw NotAMotionPhoto(reason: plain)
         }

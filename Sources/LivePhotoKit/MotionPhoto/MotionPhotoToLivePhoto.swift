@@ -157,8 +157,9 @@ public enum MotionPhotoToLivePhoto {
     static func prepareJPEGStill(_ photo: MotionPhoto, targetPath: String, modeFrom: String, identifier: String) throws -> AtomicFileWriter {
         var edit = JPEGRewrite(imageEnd: photo.imageEnd)
         edit.replacedXMPSegmentOffset = photo.xmpSegmentOffset
-        // Images between the EOI and the video (Xiaomi's watermarks) stay with the still.
-        if photo.video.offset > photo.imageEnd,
+        // Images between the EOI and the video (Xiaomi's watermarks) stay with the still (a gain
+        // map there is the directory's, moved on its own below).
+        if photo.gainMap == nil, photo.video.offset > photo.imageEnd,
            try JPEGTrailerKind.atStart(of: photo.source, offset: photo.imageEnd, length: photo.video.offset - photo.imageEnd) == .jpegImage {
             (edit.imageEnd, edit.primaryEnd) = (photo.video.offset, photo.imageEnd)
         }
