@@ -10,13 +10,13 @@ enum MotionPhotoAfterImage {
     static let plain = "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung trailer, no MP4 after the image)"
 
     static func read(_ source: FileSource, structure: JPEGStructure, scanned: ScannedImageEnd?) throws -> MotionPhoto {
+        // A JPEG whose last bytes are its EOI has nothing after the image: only a file with a
+        // trailer pays for the vivo check and the walk to the EOI.
+        let size = source.size
+        guard size >= 2, try source.read(at: size - 2, count: 2, path: "JPEG/EOI") != [0xFF, 0xD9] else { throw NotAMotionPhoto(reason: plain) }
         if let vivo = try VivoLivePhotoTrailer.read(source), let id = vivo.jsonIdentifier {
             throw NotAMotionPhoto(reason: "a vivo Live Photo (id \(id)): its video is the same-name .mp4 beside it, not inside")
         }
-        // A JPEG whose last bytes are its EOI has nothing after the image: only a file with a
-        // trailer pays for the walk to the EOI.
-        let size = source.size
-        guard size >= 2, try source.read(at: size - 2, count: 2, path: "JPEG/EOI") != [0xFF, 0xD9] else { throw NotAMotionPhoto(reason: plain) }
         let imageEnd: UInt64
         // A still cut short (no EOI) is a plain still here: its damage is `verify`'s to report.
         do { imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure) } catch let error as ParseError where error.kind != .io {

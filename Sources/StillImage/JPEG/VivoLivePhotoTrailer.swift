@@ -25,6 +25,11 @@ public struct VivoLivePhotoTrailer: Equatable, Sendable {
 
     /// The trailer at the end of `source`; nil when the file does not end with `cameralbum!/<id>`.
     public static func read(_ source: FileSource) throws -> VivoLivePhotoTrailer? {
+        // The marker and its id lie in the last few hundred bytes: a file without them costs
+        // that small read only.
+        let markerReach = UInt64(albumMarker.count + maximumIdentifierLength + 8)
+        let last = try source.read(at: source.size - min(markerReach, source.size), count: Int(min(markerReach, source.size)), path: "vivo trailer")
+        guard lastIndex(of: albumMarker, in: last, before: last.count) != nil else { return nil }
         let count = Int(min(UInt64(tailWindow), source.size))
         guard count > albumMarker.count else { return nil }
         let start = source.size - UInt64(count)
