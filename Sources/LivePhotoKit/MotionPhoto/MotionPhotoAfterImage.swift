@@ -15,7 +15,7 @@ enum MotionPhotoAfterImage {
         let size = source.size
         guard size >= 2, try source.read(at: size - 2, count: 2, path: "JPEG/EOI") != [0xFF, 0xD9] else { throw NotAMotionPhoto(reason: plain) }
         if let vivo = try VivoLivePhotoTrailer.read(source), let id = vivo.jsonIdentifier {
-            throw NotAMotionPhoto(reason: "a vivo Live Photo (id \(id)): its video is the same-name .mp4 beside it, not inside")
+            throw NotAMotionPhoto(reason: "a vivo Live Photo (id \(id)): its video is the same-name .mp4 beside it, not inside", videoBeside: true)
         }
         let imageEnd: UInt64
         // A still cut short (no EOI) is a plain still here: its damage is `verify`'s to report.

@@ -8,6 +8,8 @@ import Glibc
 /// `MotionPhotoVideoMissing`): the reason says why.
 public struct NotAMotionPhoto: Error, CustomStringConvertible {
     public let reason: String
+    /// A vivo still: its video is a file beside it (`VivoLivePhoto` reads it).
+    public var videoBeside = false
     public var description: String { reason }
 }
 

@@ -30,7 +30,9 @@ public struct MotionPhotoSummary: Codable, Equatable, Sendable {
     /// - Parameter structure: the JPEG's segment list when the caller already read it.
     public static func read(_ source: FileSource, structure: JPEGStructure? = nil) throws -> MotionPhotoSummary? {
         let photo: MotionPhoto
-        do { photo = try MotionPhotoReader.read(source: source, structure: structure) } catch is NotAMotionPhoto { return try readVivo(source) }
+        do { photo = try MotionPhotoReader.read(source: source, structure: structure) } catch let not as NotAMotionPhoto {
+            return not.videoBeside ? try readVivo(source) : nil
+        }
         let seconds = try videoSeconds(MovieFile(source: photo.videoSource()))
         return MotionPhotoSummary(variant: photo.variant, maker: photo.maker, videoBytes: photo.video.length, videoSeconds: seconds, presentationTime: photo.presentationTime,
                                   scannedImageEnd: ScannedImageEnd(imageEnd: photo.imageEnd, source: source))
