@@ -14,6 +14,8 @@ public struct MotionPhoto {
         case samsung = "samsung"
         /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (`HEICMotionPhoto`).
         case samsungHEIC = "samsung-heic"
+        /// Huawei/Honor: the MP4 before the `LIVE_` fields at the end (`HuaweiLiveTrailer`).
+        case huawei = "huawei"
     }
 
     /// How the video was found.
@@ -21,6 +23,7 @@ public struct MotionPhoto {
         case containerDirectory = "container-directory"
         case microVideoOffset = "microvideo-offset"
         case samsungTrailer = "samsung-trailer"
+        case huaweiTrailer = "huawei-trailer"
         /// XMP said Motion Photo but nothing located the video: the embedded `ftyp` was searched for.
         case ftypSearch = "ftyp-search"
     }
