@@ -31,13 +31,8 @@ public enum MotionPhotoReader {
     public static func read(source: FileSource, scanned: ScannedImageEnd? = nil, structure: JPEGStructure? = nil) throws -> MotionPhoto {
         let structure = try structure ?? JPEGStructure.read(source)
         var warnings: [String] = []
-        var xmp: XMPPacket? = nil
-        if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
-            let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP")
-            if mentionsMotionPhotoNamespace(payload) {
-                do { xmp = try XMPPacket.fromSegmentPayload(payload) } catch { warnings.append("the XMP could not be parsed: \(error)") }
-            }
-        }
+        let packets = try MotionPhotoXMPPackets.read(source, structure: structure, warnings: &warnings)
+        let xmp = packets.motion?.packet
         let timestamp = xmp?.integer(MotionPhotoXMP.presentationTimestamp) ?? xmp?.integer(MotionPhotoXMP.microVideoPresentationTimestamp)
         let saysMotion = xmp?.integer(MotionPhotoXMP.motionPhoto) == 1
         let saysMicroVideo = xmp?.integer(MotionPhotoXMP.microVideo) == 1
@@ -47,7 +42,7 @@ public enum MotionPhotoReader {
         let sef = try SamsungSEFTrailer.read(source)
         let huawei = sef == nil ? try HuaweiLiveTrailer.read(source) : nil
         guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil || huawei != nil else {
-            throw NotAMotionPhoto(reason: "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung or Huawei trailer)")
+            return try MotionPhotoAfterImage.read(source, structure: structure, scanned: scanned)
         }
         let imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure)
         let size = source.size
@@ -55,8 +50,10 @@ public enum MotionPhotoReader {
         func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil,
                   timestampUs: Int64? = timestamp) throws -> MotionPhoto {
             try requireMP4(source, at: video, what: location)
-            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, location: location, imageEnd: imageEnd,
-                               video: video, gainMap: gainMap, presentationTimestampUs: timestampUs, xmp: xmp, warnings: warnings)
+            let maker: MotionPhotoMaker = variant == .samsung ? .samsung : variant == .huawei ? .huawei : packets.maker
+            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, maker: maker,
+                               location: location, imageEnd: imageEnd, video: video, gainMap: gainMap, presentationTimestampUs: timestampUs, xmp: xmp,
+                               xmpSegmentOffset: packets.motion?.segmentOffset, warnings: warnings)
         }
 
         // 1. Samsung: the trailer says exactly where the MP4 is.
@@ -105,12 +102,12 @@ public enum MotionPhotoReader {
         // 2. Google v1: the directory, walked back from the end of the file.
         if let items = xmp?.containerDirectory(), items.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) {
             let (ranges, end) = try directoryRanges(items, imageEnd: imageEnd, source: source)
-            if let video = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
+            if let item = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
                 let padding = items.first?.padding ?? 0
                 if end - imageEnd != padding && end != imageEnd {
                     warnings.append("\(end - imageEnd) bytes between the image and the first item (padding says \(padding))")
                 }
-                return (.google, .containerDirectory, video, ranges[MotionPhotoXMP.Semantic.gainMap])
+                return (.google, .containerDirectory, try byVideoLength(item, xmp), ranges[MotionPhotoXMP.Semantic.gainMap])
             }
         }
 
@@ -128,6 +125,17 @@ public enum MotionPhotoReader {
         }
         warnings.append("no Container:Directory or MicroVideoOffset locates the video; found an MP4 'ftyp' at offset \(start)")
         return (saysMicroVideo ? .microVideo : .google, .ftypSearch, .init(offset: start, length: size - start), nil)
+    }
+
+    /// OPPO: the directory's MotionPhoto item holds the MP4 and then a maker trailer;
+    /// `OpCamera:VideoLength` is the MP4's own length, read from the item's start.
+    static func byVideoLength(_ item: MotionPhoto.ByteRange, _ xmp: XMPPacket?) throws -> MotionPhoto.ByteRange {
+        guard let stated = xmp?.integer(MotionPhotoXMP.oplusVideoLength) else { return item }
+        guard stated > 0, UInt64(stated) <= item.length else {
+            throw ParseError(.invalidValue, "OpCamera:VideoLength \(stated) does not fit the directory's MotionPhoto item of \(item.length) bytes",
+                             path: "XMP/OpCamera:VideoLength", offset: item.offset)
+        }
+        return .init(offset: item.offset, length: UInt64(stated))
     }
 
     /// Where each Google directory item after the primary lies, walked back from the end of the
@@ -158,10 +166,12 @@ public enum MotionPhotoReader {
     /// packet whose bytes never name the camera or container namespace holds none: checked
     /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
     /// (Only a gate: the properties themselves are read by the XML parser.)
-    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool {
+    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool { contains(payload, "http://ns.google.com/photos/1.0/") }
+
+    /// Whether `payload` holds `needle`'s bytes.
+    static func contains(_ payload: [UInt8], _ needle: StaticString) -> Bool {
         // Every JPEG a scan reads with XMP comes here: `memchr` to each candidate first byte,
         // `memcmp` there, no copy per candidate.
-        let needle: StaticString = "http://ns.google.com/photos/1.0/"
         let n = needle.utf8CodeUnitCount
         guard payload.count >= n else { return false }
         return payload.withUnsafeBytes { hay in
