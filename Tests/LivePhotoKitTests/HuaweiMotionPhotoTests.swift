@@ -55,7 +55,7 @@ import TestSupport
         let scan = LibraryScanner.scan([dir.path], jobs: 1)
         let finding = try #require(scan.findings.first { $0.still == path })
         #expect(finding.finding == .motionPhoto)
-        #expect(finding.motionPhoto?.variant == .huawei && finding.motionPhoto?.videoBytes == UInt64(video.count))
+        #expect(finding.motionPhoto?.variant == .huawei && finding.motionPhoto?.maker == .huawei && finding.motionPhoto?.videoBytes == UInt64(video.count))
         #expect(finding.motionPhoto?.presentationTime == 0.5)
     }
 

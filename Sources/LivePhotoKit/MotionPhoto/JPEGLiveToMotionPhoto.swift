@@ -15,6 +15,8 @@ struct JPEGLiveToMotionPhoto {
     /// footer (`--samsung`), Huawei's fields (`--huawei`).
     let header: [UInt8]
     let footer: [UInt8]
+    /// `--oppo`: the EXIF payload with `UserComment` `oplus_<flags>`; nil keeps the EXIF.
+    let exifPayload: [UInt8]?
     /// The presentation time a reader finds in the written file (Huawei's is whole milliseconds).
     let writtenTimestampUs: Int64
 
@@ -39,6 +41,7 @@ struct JPEGLiveToMotionPhoto {
                 xmp = try XMPPacket.fromSegmentPayload(try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP"))
             }
             (header, footer) = try Self.wrapping(gallery: gallery, mp4Size: mp4Size, cover: cover)
+            exifPayload = gallery == .oppo ? try Self.oplusExif(source, structure, warnings: &warnings) : nil
         } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         writtenTimestampUs = gallery == .huawei ? cover.milliseconds * 1000 : cover.timestampUs
         let timestampUs = cover.timestampUs
@@ -60,12 +63,31 @@ struct JPEGLiveToMotionPhoto {
         kept.insert(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/jpeg", length: 0, padding: padding), at: 0)
         kept.append(XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: mp4Size + UInt64(footer.count)))
         MotionPhotoXMP.write(into: xmp, timestampUs: timestampUs, directory: kept)
+        if gallery == .oppo { MotionPhotoXMP.writeOplus(into: xmp, timestampUs: timestampUs, videoLength: mp4Size) }
         let hasExtended = structure.segments.contains { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
         do {
-            payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem])
+            payloads = try ExtendedXMP.segments(xmp, keeping: [XMPNamespace.googleCamera, XMPNamespace.container, XMPNamespace.containerItem, XMPNamespace.oplusCamera])
         } catch { throw LivePhotoError.wrap(error, path: stillPath, category: .refused) }
         if payloads.count > 1 && hasExtended {
             throw LivePhotoError(path: stillPath, reason: "the XMP would need extended XMP, and the still already has some (merging them is not supported)", category: .refused)
+        }
+    }
+
+    /// The still's EXIF with ColorOS's `UserComment`; nil (with a warning) when the still has
+    /// no Exif IFD or a comment of its own, which is kept.
+    static func oplusExif(_ source: FileSource, _ structure: JPEGStructure, warnings: inout [String]) throws -> [UInt8]? {
+        let skipped = "ColorOS Gallery may show the photo without its motion"
+        guard let exif = structure.exifSegment else { warnings.append("the still has no EXIF for UserComment oplus_<flags>: \(skipped)"); return nil }
+        let payload = try source.read(at: exif.payloadOffset, count: exif.payloadLength, path: "APP1/Exif")
+        do {
+            guard let patched = try OplusUserComment.settingFlag(payload: payload, payloadOffset: exif.payloadOffset) else {
+                warnings.append("the still's own EXIF UserComment is kept (not oplus_<flags>): \(skipped)")
+                return nil
+            }
+            return patched
+        } catch let error as ParseError where error.kind == .unsupported {
+            warnings.append("\(error.message): \(skipped)")
+            return nil
         }
     }
 
@@ -90,6 +112,7 @@ struct JPEGLiveToMotionPhoto {
         do {
             var edit = JPEGRewrite(imageEnd: source.size)
             edit.xmpSegments = payloads
+            edit.exifPayload = exifPayload
             edit.primaryEnd = imageEnd
             let stillLength = try edit.write(source: source, structure: structure, to: writer)
             try writer.write(header)
