@@ -14,6 +14,8 @@ public struct MotionPhoto {
         case samsung = "samsung"
         /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (`HEICMotionPhoto`).
         case samsungHEIC = "samsung-heic"
+        /// Huawei/Honor: the MP4 before the `LIVE_` fields at the end (`HuaweiLiveTrailer`).
+        case huawei = "huawei"
         /// LG (and WeChat exports): an MP4 straight after the JPEG's EOI, no XMP.
         case mp4AfterImage = "mp4-after-image"
         /// vivo: the video is a same-name `.mp4` beside the still (`VivoLivePhoto`).
@@ -25,6 +27,7 @@ public struct MotionPhoto {
         case containerDirectory = "container-directory"
         case microVideoOffset = "microvideo-offset"
         case samsungTrailer = "samsung-trailer"
+        case huaweiTrailer = "huawei-trailer"
         /// No XMP: an `ftyp` box starts right at the image's end.
         case afterImageEnd = "after-image-end"
         /// XMP said Motion Photo but nothing located the video: the embedded `ftyp` was searched for.
@@ -80,6 +83,20 @@ public enum MotionPhotoXMP {
     /// OPPO's `OpCamera:VideoLength`: the MP4's own length (the directory item also counts a
     /// maker trailer after it).
     public static let oplusVideoLength = XMPProperty(namespace: XMPNamespace.oplusCamera, preferredPrefix: "OpCamera", name: "VideoLength")
+    static func oplus(_ name: String) -> XMPProperty { XMPProperty(namespace: XMPNamespace.oplusCamera, preferredPrefix: "OpCamera", name: name) }
+    public static let oplusOwner = oplus("MotionPhotoOwner")
+    public static let oplusLivePhotoVersion = oplus("OLivePhotoVersion")
+    public static let oplusPrimaryPresentationTimestamp = oplus("MotionPhotoPrimaryPresentationTimestampUs")
+
+    /// What ColorOS Gallery looks for beside Google's properties (as OPPO's camera writes them):
+    /// the owner `oplus`, version 2, the still's time and the MP4's own length.
+    static func writeOplus(into xmp: XMPPacket, timestampUs: Int64, videoLength: UInt64) {
+        xmp.set(oplusPrimaryPresentationTimestamp, String(timestampUs))
+        xmp.set(oplusOwner, "oplus")
+        xmp.set(oplusLivePhotoVersion, "2")
+        xmp.set(oplusVideoLength, String(videoLength))
+    }
+
     /// Every property that says "this file holds a video": removed from a still that no longer does.
     public static let all = [motionPhoto, version, presentationTimestamp, microVideo, microVideoVersion, microVideoOffset, microVideoPresentationTimestamp]
 

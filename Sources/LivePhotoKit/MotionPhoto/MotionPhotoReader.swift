@@ -14,10 +14,11 @@ public struct NotAMotionPhoto: Error, CustomStringConvertible {
 }
 
 /// Reads every JPEG Motion Photo variant. The Samsung trailer is authoritative when it holds
-/// the video (its XMP lengths are not trusted); otherwise the Google `Container:Directory` is
-/// walked back from the end of the file, then `MicroVideoOffset`; when XMP says Motion Photo
-/// but neither locates the video, the embedded `ftyp` is searched for, with a warning. Every
-/// length is checked against the file before anything is read by it.
+/// the video (its XMP lengths are not trusted), then Huawei's `LIVE_` fields; otherwise the
+/// Google `Container:Directory` is walked back from the end of the file, then
+/// `MicroVideoOffset`; when XMP says Motion Photo but neither locates the video, the embedded
+/// `ftyp` is searched for, with a warning. Every length is checked against the file before
+/// anything is read by it.
 public enum MotionPhotoReader {
     /// The Motion Photo in `path`; throws `NotAMotionPhoto` for a plain JPEG,
     /// `MotionPhotoVideoMissing` when the XMP promises a video that is not there or that its
@@ -41,16 +42,19 @@ public enum MotionPhotoReader {
         // Decided from the XMP and the last 8 bytes before the image data is walked, so `scan`
         // pays for no more than that on an ordinary JPEG.
         let sef = try SamsungSEFTrailer.read(source)
-        guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil else {
+        let huawei = sef == nil ? try HuaweiLiveTrailer.read(source) : nil
+        guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil || huawei != nil else {
             return try MotionPhotoAfterImage.read(source, structure: structure, scanned: scanned)
         }
         let imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure)
         let size = source.size
 
-        func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil) throws -> MotionPhoto {
+        func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil,
+                  timestampUs: Int64? = timestamp) throws -> MotionPhoto {
             try requireMP4(source, at: video, what: location)
-            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, maker: variant == .samsung ? .samsung : packets.maker,
-                               location: location, imageEnd: imageEnd, video: video, gainMap: gainMap, presentationTimestampUs: timestamp, xmp: xmp,
+            let maker: MotionPhotoMaker = variant == .samsung ? .samsung : variant == .huawei ? .huawei : packets.maker
+            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, maker: maker,
+                               location: location, imageEnd: imageEnd, video: video, gainMap: gainMap, presentationTimestampUs: timestampUs, xmp: xmp,
                                xmpSegmentOffset: packets.motion?.segmentOffset, warnings: warnings)
         }
 
@@ -65,6 +69,11 @@ public enum MotionPhotoReader {
             guard record.dataLength >= 8 else { throw ParseError(.invalidValue, "the MotionPhoto_Data record holds no video", path: "SEFH", offset: record.offset) }
             return try make(.samsung, .samsungTrailer, .init(offset: record.dataOffset, length: record.dataLength))
         }
+        // 1b. Huawei/Honor: the LIVE_ fields say where the MP4 starts and when the cover (the still) is.
+        if let huawei {
+            let (video, coverUs) = try huaweiVideo(huawei, imageEnd: imageEnd, warnings: &warnings)
+            return try make(.huawei, .huaweiTrailer, video, timestampUs: coverUs ?? timestamp)
+        }
         if !(saysMotion || saysMicroVideo) {
             warnings.append("the XMP has a MotionPhoto directory item but no GCamera:MotionPhoto = 1")
         }
@@ -75,6 +84,17 @@ public enum MotionPhotoReader {
         } catch let error as ParseError where error.kind != .io {
             throw MotionPhotoVideoMissing(stale: error)
         }
+    }
+
+    /// Where Huawei's fields put the video, and the cover time in microseconds (exact: whole
+    /// milliseconds); nil when PLAY gives none.
+    private static func huaweiVideo(_ trailer: HuaweiLiveTrailer, imageEnd: UInt64, warnings: inout [String]) throws -> (MotionPhoto.ByteRange, Int64?) {
+        guard trailer.videoOffset >= imageEnd else {
+            throw ParseError(.invalidValue, "the Huawei LIVE_ length puts the video inside the image", path: "LIVE_", offset: trailer.videoOffset)
+        }
+        let coverUs = trailer.coverMs.flatMap { (0...Int64.max / 1000).contains($0) ? $0 * 1000 : nil }
+        if coverUs == nil { warnings.append("the Huawei PLAY field gives no cover time (\"<start ms>:<cover ms>\")") }
+        return (.init(offset: trailer.videoOffset, length: trailer.videoLength), coverUs)
     }
 
     /// Steps 2 to 4: where the XMP (or, failing it, an `ftyp` after the image) puts the video.

@@ -31,6 +31,9 @@ public struct JPEGRewrite {
     /// The standard XMP segment `xmpSegments` replaces when the source has several packets (a
     /// Xiaomi file's second one): the others are kept. Nil: every standard packet is replaced.
     public var replacedXMPSegmentOffset: UInt64? = nil
+    /// A new payload for the source's EXIF APP1 (`OplusUserComment`), when `identifier` is nil;
+    /// nil keeps the EXIF.
+    public var exifPayload: [UInt8]? = nil
 
     public init(imageEnd: UInt64) { self.imageEnd = imageEnd }
 
@@ -49,7 +52,7 @@ public struct JPEGRewrite {
 
         let newExif = try identifier.map {
             try JPEGExifEdit(source: source, structure: structure, identifier: $0, replaceForeignMakerNote: replaceForeignMakerNote).segment
-        }
+        } ?? exifPayload.map { JPEGRewrite.segment(JPEGMarker.app1, $0) }
         let xmpBytes = (xmpSegments ?? []).flatMap { JPEGRewrite.segment(JPEGMarker.app1, $0) }
         let firstXMP = header.first(where: isXMP)
 
