@@ -15,6 +15,10 @@ public struct VideoCodecConfiguration: Sendable, Equatable {
         public var matrix: UInt16
         /// nil for QuickTime's `nclc`, which has no range flag.
         public var fullRange: Bool?
+
+        public init(primaries: UInt16, transfer: UInt16, matrix: UInt16, fullRange: Bool?) {
+            self.primaries = primaries; self.transfer = transfer; self.matrix = matrix; self.fullRange = fullRange
+        }
     }
 
     public var codec: Codec
