@@ -32,6 +32,9 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444.", valueName: "420|444"))
     var subsampling: ChromaSubsampling = .yuv420
 
+    @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) is paired as 'pair --wallpaper' does; any other is trimmed to about 3 s around the still, re-encoded as HEVC and written as a new <stem>-wallpaper.MOV + .JPG (the input is never changed). MOVIE only.")
+    var wallpaper = false
+
     @OptionGroup var batch: WriteOptions<MakeHelp>
     @OptionGroup var work: RunOptions<MakeHelp>
 
@@ -54,6 +57,7 @@ struct MakeCommand: ParsableCommand {
             if paths.count > 1 { throw ValidationError("--id names one identifier; give one movie") }
         }
         try choices.check()
+        if wallpaper, InputMode.isFolders(paths) { throw ValidationError("--wallpaper takes movies, not folders") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
     }
 
@@ -61,6 +65,7 @@ struct MakeCommand: ParsableCommand {
         var options = choices.applied(to: MakeOptions(), writing: batch)
         options.quality = quality
         options.subsampling = subsampling
+        options.wallpaper = wallpaper
         switch try inputs() {
         case .folders(let folders): try runBatch(folders, options: options)
         case .movies(let movies):
