@@ -4,7 +4,8 @@ import Glibc
 extension LibHeif {
     /// A new HEIC file (libheif's x265 HEVC encoder): one image from 8-bit RGB pixels (rows
     /// `width * 3` long), lossy at `quality` (1...100), with `exif` as its `Exif` item when given
-    /// (TIFF data starting at "MM"/"II"; libheif adds the 4-byte offset before it).
+    /// (TIFF data, or "Exif\0\0" then TIFF as in a JPEG's APP1: libheif finds the TIFF header and
+    /// writes the 4-byte offset to it before the bytes, as Apple's files have it).
     public static func encode(rgb pixels: [UInt8], width: Int, height: Int, quality: Int, exif: [UInt8]? = nil) throws -> [UInt8] {
         guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16, pixels.count == width * height * 3 else {
             throw Failure(message: "\(pixels.count) bytes are not a \(width)x\(height) RGB image")
