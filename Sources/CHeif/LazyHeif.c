@@ -22,6 +22,7 @@ static const char *const names[LPH_heif_function_count] = {
     "heif_image_create", "heif_image_add_plane", "heif_image_get_width", "heif_image_get_height",
     "heif_image_get_primary_width", "heif_image_get_primary_height",
     "heif_encoder_release", "heif_encoder_set_lossy_quality", "heif_get_version",
+    "heif_nclx_color_profile_alloc", "heif_nclx_color_profile_free", "heif_image_set_nclx_color_profile",
 };
 
 static void load(void) {

@@ -23,6 +23,7 @@ enum livephoto_heif_function {
     LPH_heif_image_create, LPH_heif_image_add_plane, LPH_heif_image_get_width, LPH_heif_image_get_height,
     LPH_heif_image_get_primary_width, LPH_heif_image_get_primary_height,
     LPH_heif_encoder_release, LPH_heif_encoder_set_lossy_quality, LPH_heif_get_version,
+    LPH_heif_nclx_color_profile_alloc, LPH_heif_nclx_color_profile_free, LPH_heif_image_set_nclx_color_profile,
     LPH_heif_function_count
 };
 extern void *livephoto_heif_functions[LPH_heif_function_count];
@@ -47,6 +48,11 @@ static inline struct heif_error lp_heif_context_get_encoder_for_format(struct he
 static inline struct heif_error lp_heif_context_encode_image(struct heif_context *ctx, const struct heif_image *image,
                                                              struct heif_encoder *encoder, struct heif_image_handle **handle) {
     return LPH_FN(heif_context_encode_image)(ctx, image, encoder, NULL, handle);
+}
+static inline struct heif_color_profile_nclx *lp_heif_nclx_color_profile_alloc(void) { return LPH_FN(heif_nclx_color_profile_alloc)(); }
+static inline void lp_heif_nclx_color_profile_free(struct heif_color_profile_nclx *nclx) { LPH_FN(heif_nclx_color_profile_free)(nclx); }
+static inline struct heif_error lp_heif_image_set_nclx_color_profile(struct heif_image *image, const struct heif_color_profile_nclx *nclx) {
+    return LPH_FN(heif_image_set_nclx_color_profile)(image, nclx);
 }
 static inline struct heif_error lp_heif_context_add_exif_metadata(struct heif_context *ctx, const struct heif_image_handle *handle,
                                                                   const void *data, int size) {
