@@ -28,6 +28,12 @@ public enum LibHeif {
         return String(cString: text)
     }
 
+    /// For `livephoto --version`, without loading anything: the version the build's header is
+    /// from and the soname loaded on first use (see CHeif.h).
+    public static var versionLine: String {
+        "libheif \(LIBHEIF_VERSION) (libheif.so.1, loaded by verify --strict and make --still-format heic on first use)"
+    }
+
     /// Throws libheif's message when `error` is not `heif_error_Ok`.
     static func check(_ error: heif_error) throws {
         guard error.code != heif_error_Ok else { return }

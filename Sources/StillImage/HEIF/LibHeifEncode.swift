@@ -46,8 +46,9 @@ extension LibHeif {
         return Array(UnsafeBufferPointer(start: bytes, count: size))
     }
 
-    /// sRGB colours, coded as full-range BT.601 YCbCr (what `heif-enc` writes by default) and
-    /// said so in an `nclx` box: without one, readers guess the matrix and range differently.
+    /// sRGB colours, coded as full-range BT.601 YCbCr (what `heif-enc` writes by default), set
+    /// rather than left to the library's default. libheif 1.15 then leaves out the `colr` box:
+    /// this is the profile readers assume when there is none.
     static func declareSRGB(_ image: OpaquePointer?) throws {
         guard let nclx = lp_heif_nclx_color_profile_alloc() else { throw Failure(message: "cannot allocate a colour profile") }
         defer { lp_heif_nclx_color_profile_free(nclx) }
