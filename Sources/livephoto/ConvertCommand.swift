@@ -1,6 +1,23 @@
 import ArgumentParser
 import LivePhotoKit
 
+/// Live → Motion: the phone gallery whose own markers are written beside Google's (one at most).
+enum GalleryFlag: String, EnumerableFlag {
+    case samsung, oppo, huawei
+
+    var gallery: MotionPhotoGallery {
+        switch self { case .samsung: .samsung; case .oppo: .oppo; case .huawei: .huawei }
+    }
+
+    static func help(for value: GalleryFlag) -> ArgumentHelp? {
+        switch value {
+        case .samsung: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for."
+        case .oppo: "Live → Motion: also write what ColorOS Gallery (OPPO, OnePlus, realme) looks for: OpCamera XMP and EXIF UserComment oplus_<flags> (JPEG still)."
+        case .huawei: "Live → Motion: also write the LIVE_ trailer Huawei/Honor galleries look for (JPEG still)."
+        }
+    }
+}
+
 /// Which way `convert DIR...` goes.
 enum ConvertTarget: String, ExpressibleByArgument, CaseIterable {
     case live, motion
@@ -11,7 +28,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert Android Motion Photos to Live Photo pairs and back, losslessly.",
         discussion: """
-        MOTION...: each Motion Photo (Google v1, MicroVideo, Samsung JPEG and HEIC) becomes a still + a \
+        MOTION...: each Motion Photo (Google v1, MicroVideo, Samsung JPEG and HEIC, Huawei/Honor) becomes a still + a \
         QuickTime .MOV: the image bytes as they are (Motion Photo XMP and video removed, a gain \
         map kept), the MP4's samples copied into the .MOV, the still-image-time at the \
         presentation timestamp. STILL MOVIE: a Live Photo pair becomes <stem>.MP.jpg (<stem>.MP.HEIC, \
@@ -33,8 +50,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Motion → Live: use this identifier (a UUID).", valueName: "UUID"), transform: IdentifierArgument.parse)
     var id: String?
 
-    @Flag(name: .long, help: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for.")
-    var samsung = false
+    @Flag(exclusivity: .exclusive)
+    var gallery: GalleryFlag?
 
     /// Accepted as before; `convert` now always does it: it writes a new still, so a foreign
     /// MakerNote is left out of the output (with a note) and the input keeps it.
@@ -76,7 +93,7 @@ struct ConvertCommand: ParsableCommand {
         if let id { options.identifier = .given(id) }
         options.outputDirectory = batch.output
         options.dryRun = batch.dryRun
-        options.samsungTrailer = samsung
+        options.gallery = gallery?.gallery ?? .google
         let results: [ConvertResult]
         var scan: LibraryScan? = nil
         switch try mode() {
