@@ -17,7 +17,7 @@ TURBOJPEG_VERSION = $(shell pkg-config --modversion libturbojpeg 2>/dev/null)
 VERSION_FLAGS = -Xcc '-DLIVEPHOTO_LIBEXIF_VERSION="$(EXIF_VERSION)"' -Xcc '-DLIVEPHOTO_TURBOJPEG_VERSION="$(TURBOJPEG_VERSION)"'
 # The man page (swift-argument-parser's generate-manual plugin) and the completion scripts.
 DOCS = .build/docs
-APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config
+APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev libheif-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 TEST_PYTHON_PACKAGES = pillow-heif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -28,8 +28,8 @@ all: build
 
 # Install the C libraries when pkg-config cannot find them.
 deps:
-	@if pkg-config --exists libexif libturbojpeg libavcodec libavutil libswscale 2>/dev/null; then \
-		echo "deps: libexif, libturbojpeg, libavcodec, libavutil and libswscale present"; \
+	@if pkg-config --exists libexif libturbojpeg libavcodec libavutil libswscale libheif 2>/dev/null; then \
+		echo "deps: libexif, libturbojpeg, libavcodec, libavutil, libswscale and libheif present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
