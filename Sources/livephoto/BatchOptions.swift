@@ -41,7 +41,7 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
 
     /// A progress bar on a terminal, unless the output is quiet or JSON.
     func progress(_ label: String) -> ProgressReporter? {
-        ProgressReporter.forTerminal(label: label, quiet: quiet || json)
+        Console.progress(label, quiet: quiet || json)
     }
 }
 
