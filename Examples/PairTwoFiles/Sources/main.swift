@@ -11,7 +11,7 @@ do {
     let paired = try LivePhoto.pair(still: still, movie: movie)
     print("\(paired.status.rawValue): \(paired.stillOutput) + \(paired.movieOutput), identifier \(paired.identifier)")
     let report = try LivePhoto.verify(still: paired.stillOutput, movie: paired.movieOutput)
-    print(report.valid ? "valid Live Photo" : "not valid: " + report.errors.map(\.name).joined(separator: ", "))
+    print(report.valid ? "valid Live Photo" : "not valid: " + report.errors.map(\.name.rawValue).joined(separator: ", "))
     exit(report.valid ? 0 : 1)
 } catch let error as LivePhotoError {
     FileHandle.standardError.write(Data("PairTwoFiles: \(error.path): \(error.reason)\n".utf8))
