@@ -25,7 +25,7 @@ struct ConvertCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Motion Photos; or a Live Photo STILL MOVIE; or folders.", valueName: "MOTION... | STILL MOVIE | DIR..."))
-    var paths: [String]
+    var paths: [String] = []
 
     @Option(name: .long, help: "Folders: convert Motion Photos to Live Photos (live, the default) or Live Photo pairs to Motion Photos (motion).")
     var to: ConvertTarget?
@@ -52,6 +52,7 @@ struct ConvertCommand: ParsableCommand {
 
     /// Files or folders by the one rule of `InputMode`; files are STILL MOVIE or Motion Photos.
     func mode() throws -> Mode {
+        if work.filesFrom != nil { return .folders([]) }
         if case .folders(let folders) = try InputMode.decide(paths) { return .folders(folders) }
         if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true {
             if to == .live { throw ValidationError("--to live needs Motion Photos or folders; STILL MOVIE always becomes a Motion Photo") }
@@ -62,6 +63,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try work.checkFileList(paths: paths)
+        if paths.isEmpty && work.filesFrom == nil { throw ValidationError("give Motion Photos, a STILL MOVIE or folders, or --files-from FILE") }
         // A refused path is reported by run(), through InputMode.decide; nothing is printed here.
         guard case .success = InputMode.classify(paths) else { return }
         if case .folders = try mode(), id != nil { throw ValidationError("--id names one identifier; with folders every conversion gets its own") }
@@ -78,10 +81,11 @@ struct ConvertCommand: ParsableCommand {
         var scan: LibraryScan? = nil
         switch try mode() {
         case .folders(let folders):
+            let source = try work.source(folders: folders)
             // Motion → Live converts each file as it is read: one bar over the files read.
             let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: work.progress("scan"), workProgress: work.progress("convert"))
-                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: work.jobs, progress: work.progress("convert"))
+                ? ConvertBatch.toMotionPhotos(roots: source, options: options, jobs: work.jobs, scanProgress: work.progress("scan"), workProgress: work.progress("convert"))
+                : ConvertBatch.toLivePhotos(roots: source, options: options, jobs: work.jobs, progress: work.progress("convert"))
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }

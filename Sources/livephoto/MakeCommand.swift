@@ -22,7 +22,7 @@ struct MakeCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("One or more movies (QuickTime .mov or MP4); or one or more folders.", valueName: "MOVIE... | DIR..."))
-    var paths: [String]
+    var paths: [String] = []
 
     @OptionGroup var choices: PairChoiceOptions<MakeHelp>
 
@@ -39,6 +39,7 @@ struct MakeCommand: ParsableCommand {
 
     /// Files or folders, by the one rule of `InputMode`.
     func inputs() throws -> Inputs {
+        if work.filesFrom != nil { return .folders([]) }
         switch try InputMode.decide(paths) {
         case .files(let movies): return .movies(movies)
         case .folders(let folders): return .folders(folders)
@@ -46,9 +47,10 @@ struct MakeCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give one or more movies or folders") }
+        try work.checkFileList(paths: paths)
+        if paths.isEmpty && work.filesFrom == nil { throw ValidationError("give one or more movies or folders, or --files-from FILE") }
         if choices.id != nil {
-            if InputMode.isFolders(paths) { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
+            if work.isBatch(paths) { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
             if paths.count > 1 { throw ValidationError("--id names one identifier; give one movie") }
         }
         try choices.check()
@@ -68,7 +70,7 @@ struct MakeCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: MakeOptions) throws {
-        let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: work.jobs,
+        let (scan, outcomes) = BatchOperations.make(roots: try work.source(folders: folders), options: options, jobs: work.jobs,
                                                     scanProgress: work.progress("scan"), workProgress: work.progress("make"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in

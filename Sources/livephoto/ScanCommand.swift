@@ -27,8 +27,8 @@ struct ScanCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Folders to scan.")
-    var folders: [String]
+    @Argument(help: "Folders to scan (none with --files-from).")
+    var folders: [String] = []
 
     @OptionGroup var options: RunOptions<ScanHelp>
 
@@ -37,9 +37,14 @@ struct ScanCommand: ParsableCommand {
                                         json: "Print JSON Lines, one record per finding (the summary goes to stderr).")
     }
 
+    func validate() throws {
+        try options.checkFileList(paths: folders)
+        if folders.isEmpty && options.filesFrom == nil { throw ValidationError("give one or more folders, or --files-from FILE") }
+    }
+
     func run() throws {
         // The findings are the output: the bar shows even with --json (it goes to stderr).
-        let scan = LibraryScanner.scan(folders, jobs: options.jobs, progress: Console.progress("scan", quiet: options.quiet))
+        let scan = LibraryScanner.scan(try options.source(folders: folders), jobs: options.jobs, progress: Console.progress("scan", quiet: options.quiet))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if options.json {
             // One write for all lines; each line made printable as `Console.jsonLine` makes it.
@@ -49,7 +54,7 @@ struct ScanCommand: ParsableCommand {
         } else {
             print(ScanTable.render(scan.findings))
         }
-        if !options.quiet { Console.error(ScanTable.summary(scan, folders: folders)) }
+        if !options.quiet { Console.error(ScanTable.summary(scan, scanned: options.sourceWords(folders: folders))) }
         let failed = !scan.unreadableFolders.isEmpty || scan.count(.unreadable) > 0
         if failed { throw ExitCode(ExitStatus.unreadable) }
     }
@@ -71,15 +76,15 @@ enum ScanTable {
     }
 
     /// The counts, then (when there is something to do) the commands that do it.
-    static func summary(_ scan: LibraryScan, folders: [String]) -> String {
+    /// - Parameter scanned: the folders (or `--files-from` list) as shell words, for the next steps.
+    static func summary(_ scan: LibraryScan, scanned: String) -> String {
         let counts = LibraryFinding.Kind.allCases.map { "\(scan.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        let lines = ["scan: \(scan.filesRead) files read: \(counts)"] + nextSteps(scan, folders: folders)
+        let lines = ["scan: \(scan.filesRead) files read: \(counts)"] + nextSteps(scan, scanned: scanned)
         return lines.joined(separator: "\n")
     }
 
     /// `next: livephoto pair DIR` (and `pair --by-time`, `convert`) for what this scan found to do.
-    static func nextSteps(_ scan: LibraryScan, folders: [String]) -> [String] {
-        let dirs = folders.map(shellWord).joined(separator: " ")
+    static func nextSteps(_ scan: LibraryScan, scanned dirs: String) -> [String] {
         let byName = scan.candidates.count, byTime = scan.candidates(byTime: true).count - byName
         var steps: [String] = []
         let undated = scan.pairsWithUndatedMovie.count

@@ -37,6 +37,6 @@ public enum LivePhoto {
     /// `livephoto scan DIR...`: every finding in the folders (pairs, broken pairs, candidates,
     /// Motion Photos, unreadable files). Never throws: what cannot be read is a finding.
     public static func scan(_ folders: [String], jobs: Int = ParallelWork.defaultJobs) -> LibraryScan {
-        LibraryScanner.scan(folders, jobs: jobs)
+        LibraryScanner.scan(.folders(folders), jobs: jobs)
     }
 }
