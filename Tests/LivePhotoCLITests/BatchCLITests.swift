@@ -148,4 +148,27 @@ struct BatchCLITests {
         #expect(batch.openFiles == before)
         #expect(batch.finish().status == 0)
     }
+
+    @Test("--files-from - is refused inside batch (stdin carries the requests, none is eaten); a list in a file answers as in a process")
+    func filesFrom() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-apple-makernote.jpg", to: dir, as: "D.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "D.MOV")
+        let list = dir.appendingPathComponent("list.txt")
+        try Data("\(still)\n\(movie)\n".utf8).write(to: list)
+        let batch = try BatchSession()
+        for (i, source) in ["-", "/dev/stdin"].enumerated() { try batch.send(id: String(i), args: ["scan", "--json", "--files-from", source]) }
+        try batch.send(id: "2", args: ["inspect", "--json", still])
+        let (lines, status) = batch.finish()
+        #expect(status == 0)
+        try #require(lines.count == 3, "\(lines)")
+        for line in lines.prefix(2) {
+            let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(r["exitCode"] as? Int == 2)
+            #expect((r["errors"] as? [String])?.first?.contains("carries batch's requests") == true, "\(line)")
+        }
+        #expect(lines[2].contains("\"id\":2") && lines[2].contains("\"exitCode\":0"))
+        try Self.expectSameAsProcesses([["scan", "--json", "--files-from", list.path], ["verify", "--json", "--files-from", list.path]])
+    }
 }
