@@ -8,9 +8,10 @@ final class BatchSession {
     private let input = Pipe(), output = Pipe()
     private var pending = Data()
 
-    init() throws {
+    init(env: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: CLITests.binary)
         process.arguments = ["batch"]
+        if !env.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(env) { $1 } }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -42,4 +42,38 @@ struct BatchSignalTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(left == ["C.JPG", "C.MOV"], "no temporary file left: \(left)")
     }
+
+    /// Where the (test-only) fault injection raises the signal inside the pair, and whether the
+    /// pair is then written: before the commit it is rolled back, during it it is finished.
+    static let faults: [(step: String, signal: String, status: Int32, written: Bool)] = [
+        ("still-prepared", "INT", 130, false), ("still-committed", "INT", 130, true), ("still-prepared", "TERM", 143, false),
+    ]
+
+    @Test("a signal at a set point of a pair request: answered with 130/143, rolled back before the commit, finished during it; the next request is not run",
+          arguments: faults)
+    func pairAtFault(fault: (step: String, signal: String, status: Int32, written: Bool)) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "E.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "E.MOV")
+        let originals = try [still, movie].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let batch = try BatchSession(env: ["LIVEPHOTO_FAULT_AT": fault.step, "LIVEPHOTO_FAULT_SIGNAL": fault.signal])
+        try batch.send(id: "1", args: ["pair", "--json", still, movie])
+        try batch.send(id: "2", args: ["inspect", "--json", still])
+        let (lines, status) = batch.finish()
+        #expect(status == fault.status)
+        try #require(lines.count == 1, "the pair is answered, the request after it is not run: \(lines)")
+        let r = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(r["id"] as? Int == 1)
+        #expect(r["exitCode"] as? Int == Int(fault.status))
+        let now = try [still, movie].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        if fault.written {
+            #expect(try CLITests.livephoto("verify", "-q", still, movie).status == 0, "the pair was finished")
+            #expect((r["output"] as? [String: Any])?["status"] as? String == "paired")
+        } else {
+            #expect(now == originals, "the pair was rolled back")
+            #expect((r["errors"] as? [String])?.first?.contains("nothing was changed") == true, "\(lines[0])")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["E.JPG", "E.MOV"])
+    }
 }
