@@ -30,7 +30,7 @@ MODULE_TESTS = {
     "BinaryIO": "BinaryIOTests",
     "ISOBMFF": "ISOBMFFTests",
     "StillImage": "StillImageTests",
-    "VideoFrames": "LivePhotoKitTests",
+    "VideoFrames": "VideoFramesTests",
     "LivePhotoKit": "LivePhotoKitTests",
     "livephoto": "LivePhotoCLITests",
 }
