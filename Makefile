@@ -22,7 +22,7 @@ TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 TEST_PYTHON_PACKAGES = pillow-heif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release test folder-deps demo bench man completions install uninstall deb test-install fixtures clean
+.PHONY: all deps test-deps build release test folder-deps examples demo bench man completions install uninstall deb test-install fixtures clean
 
 all: build
 
@@ -60,8 +60,17 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product livephoto --static-swift-stdlib $(VERSION_FLAGS)
 
-test: test-deps build folder-deps
+test: test-deps build folder-deps examples
 	$(SWIFT) test
+
+# The example packages build against this checkout (a path dependency: no network beyond the
+# package's own dependencies), so a change to LivePhotoKit's public API that breaks them fails
+# here; PairTwoFiles then pairs copies of two fixtures and must report a valid Live Photo.
+examples: deps
+	$(SWIFT) build --package-path Examples/PairTwoFiles
+	@d=$$(mktemp -d) && cp Fixtures/still-no-exif.jpg "$$d/A.JPG" && cp Fixtures/movie-moov-last.mov "$$d/A.MOV" \
+		&& $(SWIFT) run --skip-build --package-path Examples/PairTwoFiles PairTwoFiles "$$d/A.JPG" "$$d/A.MOV"; \
+		status=$$?; rm -rf "$$d"; exit $$status
 
 # LivePhotoKit's folders depend one way (scripts/folder-deps.py lists the order); a backward
 # reference fails here with the files that make it.
