@@ -74,8 +74,6 @@ demo: release
 
 bench: release test-deps
 	bash scripts/bench.sh .build/release/livephoto
-	bash scripts/bench-make.sh .build/release/livephoto
-	bash scripts/bench-convert.sh .build/release/livephoto
 
 # livephoto.1 from the command definitions, through swift-argument-parser's generate-manual
 # plugin (it builds the package in debug mode and reads `livephoto --experimental-dump-help`).

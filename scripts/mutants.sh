@@ -39,7 +39,7 @@ rename|Sources/BinaryIO/AtomicFileWriter.swift|if FileSystemCalls.rename(tempora
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
 pair-still-time-kept|Sources/LivePhotoKit/Pair/PairStillTime.swift|if choice == .middle, let tick = existing.usableTick {|if choice != .middle, let tick = existing.usableTick {|StillImageTimeKeepTests
 pair-write-method|Sources/LivePhotoKit/Pair/MovieWriteMethod.swift|guard faststart else { return (TailAppendMovieWrite.applies(to: file) ? .tailAppend : .rewrite, nil) }|guard faststart else { return (.rewrite, nil) }|PairRoundTripTests
-pair-still-kind|Sources/LivePhotoKit/Pair/PairPlanner.swift|return (stillInfo, isHEIC ? .heic : .jpeg)|return (stillInfo, .jpeg)|HEICPairTests
+pair-still-kind|Sources/LivePhotoKit/Pair/PairPlanner.swift|return (stillInfo, heic.map { .heic($0) } ?? .jpeg)|return (stillInfo, .jpeg)|HEICPairTests
 convert-still-time|Sources/ISOBMFF/Movie/FrameTiming.swift|return index { FrameTiming.product($0, time.scale) > point }|return index { FrameTiming.product($0, time.scale) >= point }|FrameTimingExactTimeTests
 layout-settle|Sources/ISOBMFF/Writing/AbsoluteOffsetTable.swift|if outcome == assumption { return }|if true { return }|MovieEdgeCaseTests
 heif-second-item-offset|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|let position = start + UInt64(w.count + header.count)|let position = start + UInt64(header.count)|HEIFMultiItemEditTests

@@ -19,11 +19,11 @@ static const char *const libraries[] = {
 };
 
 static const char *const names[LP_function_count] = {
-    "av_frame_alloc", "av_frame_free", "av_frame_unref", "av_get_pix_fmt_name", "av_log_set_level",
-    "av_mallocz", "av_new_packet", "av_packet_alloc", "av_packet_free", "av_packet_unref",
-    "av_pix_fmt_desc_get", "av_strerror", "av_version_info", "avcodec_alloc_context3",
-    "avcodec_find_decoder", "avcodec_free_context", "avcodec_open2", "avcodec_receive_frame",
-    "avcodec_send_packet", "avcodec_version", "sws_freeContext", "sws_getCoefficients",
+    "av_frame_alloc", "av_frame_free", "av_frame_get_buffer", "av_frame_unref", "av_get_pix_fmt_name",
+    "av_log_set_level", "av_mallocz", "av_new_packet", "av_opt_set", "av_packet_alloc", "av_packet_free",
+    "av_packet_unref", "av_pix_fmt_desc_get", "av_strerror", "av_version_info", "avcodec_alloc_context3",
+    "avcodec_find_decoder", "avcodec_find_encoder_by_name", "avcodec_free_context", "avcodec_open2",
+    "avcodec_receive_frame", "avcodec_receive_packet", "avcodec_send_frame", "avcodec_send_packet", "avcodec_version", "sws_freeContext", "sws_getCoefficients",
     "sws_getContext", "sws_scale", "sws_setColorspaceDetails",
 };
 

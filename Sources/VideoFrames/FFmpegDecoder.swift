@@ -11,13 +11,14 @@ final class FFmpegDecoder {
 
     /// libavcodec logs to stderr by default; the tool reports errors itself.
     private static let silenced: Void = { lp_av_log_set_level(AV_LOG_QUIET) }()
+    static func silenceLogs() { _ = silenced }
 
     /// Above this many pixels (about 2.5K), frame threading is off.
     static let frameThreadingPixelLimit = 2560 * 1440
 
     init(configuration: VideoCodecConfiguration, threads: Int) throws {
         try FFmpegDecoder.requireLibraries()
-        _ = FFmpegDecoder.silenced
+        FFmpegDecoder.silenceLogs()
         let id = configuration.codec == .h264 ? AV_CODEC_ID_H264 : AV_CODEC_ID_HEVC
         guard let codec = lp_avcodec_find_decoder(id) else {
             throw ParseError(.unsupported, "this FFmpeg has no \(configuration.codec.rawValue.uppercased()) decoder")

@@ -58,11 +58,7 @@ public enum StillFrameExtractor {
             guard width > 0, height > 0, width * height <= maximumPixels else {
                 throw ParseError(.tooLarge, "\(frameName) decodes to \(width)x\(height) pixels", path: track.path, offset: 0)
             }
-            let depth = RGBConversion.bitDepth(frame.pointee.format)
-            let colour = FrameColour.choose(bitstreamMatrix: Int(frame.pointee.colorspace.rawValue), bitstreamRange: Int(frame.pointee.color_range.rawValue),
-                                            bitstreamPrimaries: Int(frame.pointee.color_primaries.rawValue), bitstreamTransfer: Int(frame.pointee.color_trc.rawValue),
-                                            pixelFormatIsFullRange: RGBConversion.isFullRangeFormat(frame.pointee.format),
-                                            entry: configuration.colour, height: height, bitDepth: depth)
+            let colour = FrameColour.of(frame, entry: configuration.colour)
             do {
                 let pixels = try RGBConversion.convert(frame, colour: colour)
                 result = RGBFrame(width: width, height: height, pixels: pixels, colour: colour, warnings: colour.warnings,
@@ -74,14 +70,7 @@ public enum StillFrameExtractor {
             var index = start
             var done = false
             while index <= target.sampleIndex && !done {
-                let range = ranges[index]
-                guard Int(range.size) <= maximumSampleSize, range.size > 0 else {
-                    throw ParseError(.invalidValue, "sample \(index + 1) of \(range.size) bytes, needed for \(frameName)", path: track.path, offset: range.offset)
-                }
-                guard range.offset + UInt64(range.size) <= file.source.size else {
-                    throw ParseError(.truncated, "sample \(index + 1), needed for \(frameName), lies past the end of the file", path: track.path, offset: range.offset)
-                }
-                let bytes = try file.source.read(at: range.offset, count: Int(range.size), path: track.path + " sample \(index + 1)")
+                let bytes = try VideoSampleBytes.read(file, track: track, ranges: ranges, index: index, purpose: frameName)
                 let key = sync.syncSample(atOrBefore: index) == index
                 done = try decoder.send(bytes, pts: times[index], key: key, onFrame: take)
                 index += 1

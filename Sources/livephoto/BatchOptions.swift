@@ -39,6 +39,37 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
     @Flag(name: .long, help: ArgumentHelp(Help.text.json))
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp("Work on the files listed in FILE (- for standard input), one path a line, instead of walking folders: the findings of those files in their folders.", valueName: "FILE"))
+    var filesFrom: String?
+
+    @Flag(name: .customLong("null"), help: "With --files-from: the paths are separated by NUL bytes (find -print0), so names may hold newlines.")
+    var nulSeparated = false
+
+    /// Whether the command works on a list or on folders (not on files given as arguments).
+    func isBatch(_ paths: [String]) -> Bool { filesFrom != nil || InputMode.isFolders(paths) }
+
+    /// For `validate()`: a list replaces the paths, and `--null` says how a list is separated.
+    func checkFileList(paths: [String]) throws {
+        if filesFrom != nil, !paths.isEmpty { throw ValidationError("--files-from lists the files to work on; give no folders or files with it") }
+        if nulSeparated, filesFrom == nil { throw ValidationError("--null says how --files-from's list is separated; give --files-from FILE") }
+    }
+
+    /// The files to work on: the list (read now), else `folders` walked. A list that cannot
+    /// be read is reported as `livephoto: FILE: reason` (exit 3).
+    func source(folders: [String]) throws -> LibrarySource {
+        guard let filesFrom else { return .folders(folders) }
+        do { return .files(try FileList.read(from: filesFrom, separator: nulSeparated ? .nul : .newline)) } catch let error as LivePhotoError {
+            Console.fileError(error)
+            throw ExitCode(error.category)
+        }
+    }
+
+    /// How `scan`'s next steps name what was scanned: the folders, or the same list.
+    func sourceWords(folders: [String]) -> String {
+        guard let filesFrom else { return folders.map(ScanTable.shellWord).joined(separator: " ") }
+        return "--files-from " + ScanTable.shellWord(filesFrom) + (nulSeparated ? " --null" : "")
+    }
+
     /// A progress bar on a terminal, unless the output is quiet or JSON.
     func progress(_ label: String) -> ProgressReporter? {
         ProgressReporter.forTerminal(label: label, quiet: quiet || json)

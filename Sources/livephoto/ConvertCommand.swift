@@ -1,6 +1,23 @@
 import ArgumentParser
 import LivePhotoKit
 
+/// Live → Motion: the phone gallery whose own markers are written beside Google's (one at most).
+enum GalleryFlag: String, EnumerableFlag {
+    case samsung, oppo, huawei
+
+    var gallery: MotionPhotoGallery {
+        switch self { case .samsung: .samsung; case .oppo: .oppo; case .huawei: .huawei }
+    }
+
+    static func help(for value: GalleryFlag) -> ArgumentHelp? {
+        switch value {
+        case .samsung: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for."
+        case .oppo: "Live → Motion: also write what ColorOS Gallery (OPPO, OnePlus, realme) looks for: OpCamera XMP and EXIF UserComment oplus_<flags> (JPEG still)."
+        case .huawei: "Live → Motion: also write the LIVE_ trailer Huawei/Honor galleries look for (JPEG still)."
+        }
+    }
+}
+
 /// Which way `convert DIR...` goes.
 enum ConvertTarget: String, ExpressibleByArgument, CaseIterable {
     case live, motion
@@ -11,7 +28,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert Android Motion Photos to Live Photo pairs and back, losslessly.",
         discussion: """
-        MOTION...: each Motion Photo (Google v1, MicroVideo, Samsung JPEG and HEIC) becomes a still + a \
+        MOTION...: each Motion Photo (Google v1, MicroVideo, Samsung JPEG and HEIC, Huawei/Honor) becomes a still + a \
         QuickTime .MOV: the image bytes as they are (Motion Photo XMP and video removed, a gain \
         map kept), the MP4's samples copied into the .MOV, the still-image-time at the \
         presentation timestamp. STILL MOVIE: a Live Photo pair becomes <stem>.MP.jpg (<stem>.MP.HEIC, \
@@ -25,7 +42,7 @@ struct ConvertCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Motion Photos; or a Live Photo STILL MOVIE; or folders.", valueName: "MOTION... | STILL MOVIE | DIR..."))
-    var paths: [String]
+    var paths: [String] = []
 
     @Option(name: .long, help: "Folders: convert Motion Photos to Live Photos (live, the default) or Live Photo pairs to Motion Photos (motion).")
     var to: ConvertTarget?
@@ -33,8 +50,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Motion → Live: use this identifier (a UUID).", valueName: "UUID"), transform: IdentifierArgument.parse)
     var id: String?
 
-    @Flag(name: .long, help: "Live → Motion: also write the Samsung SEF trailer that Samsung Gallery looks for.")
-    var samsung = false
+    @Flag(exclusivity: .exclusive)
+    var gallery: GalleryFlag?
 
     /// Accepted as before; `convert` now always does it: it writes a new still, so a foreign
     /// MakerNote is left out of the output (with a note) and the input keeps it.
@@ -52,6 +69,7 @@ struct ConvertCommand: ParsableCommand {
 
     /// Files or folders by the one rule of `InputMode`; files are STILL MOVIE or Motion Photos.
     func mode() throws -> Mode {
+        if work.filesFrom != nil { return .folders([]) }
         if case .folders(let folders) = try InputMode.decide(paths) { return .folders(folders) }
         if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true {
             if to == .live { throw ValidationError("--to live needs Motion Photos or folders; STILL MOVIE always becomes a Motion Photo") }
@@ -62,6 +80,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try work.checkFileList(paths: paths)
+        if paths.isEmpty && work.filesFrom == nil { throw ValidationError("give Motion Photos, a STILL MOVIE or folders, or --files-from FILE") }
         // A refused path is reported by run(), through InputMode.decide; nothing is printed here.
         guard case .success = InputMode.classify(paths) else { return }
         if case .folders = try mode(), id != nil { throw ValidationError("--id names one identifier; with folders every conversion gets its own") }
@@ -73,15 +93,16 @@ struct ConvertCommand: ParsableCommand {
         if let id { options.identifier = .given(id) }
         options.outputDirectory = batch.output
         options.dryRun = batch.dryRun
-        options.samsungTrailer = samsung
+        options.gallery = gallery?.gallery ?? .google
         let results: [ConvertResult]
         var scan: LibraryScan? = nil
         switch try mode() {
         case .folders(let folders):
+            let source = try work.source(folders: folders)
             // Motion → Live converts each file as it is read: one bar over the files read.
             let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: folders, options: options, jobs: work.jobs, scanProgress: work.progress("scan"), workProgress: work.progress("convert"))
-                : ConvertBatch.toLivePhotos(roots: folders, options: options, jobs: work.jobs, progress: work.progress("convert"))
+                ? ConvertBatch.toMotionPhotos(roots: source, options: options, jobs: work.jobs, scanProgress: work.progress("scan"), workProgress: work.progress("convert"))
+                : ConvertBatch.toLivePhotos(roots: source, options: options, jobs: work.jobs, progress: work.progress("convert"))
             scan = batch.scan
             results = batch.results
             for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }

@@ -22,7 +22,7 @@ struct MakeCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("One or more movies (QuickTime .mov or MP4); or one or more folders.", valueName: "MOVIE... | DIR..."))
-    var paths: [String]
+    var paths: [String] = []
 
     @OptionGroup var choices: PairChoiceOptions<MakeHelp>
 
@@ -32,6 +32,9 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444.", valueName: "420|444"))
     var subsampling: ChromaSubsampling = .yuv420
 
+    @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) is paired as 'pair --wallpaper' does; any other is trimmed to about 3 s around the still, re-encoded as HEVC and written as a new <stem>-wallpaper.MOV + .JPG (the input is never changed). MOVIE only.")
+    var wallpaper = false
+
     @OptionGroup var batch: WriteOptions<MakeHelp>
     @OptionGroup var work: RunOptions<MakeHelp>
 
@@ -39,6 +42,7 @@ struct MakeCommand: ParsableCommand {
 
     /// Files or folders, by the one rule of `InputMode`.
     func inputs() throws -> Inputs {
+        if work.filesFrom != nil { return .folders([]) }
         switch try InputMode.decide(paths) {
         case .files(let movies): return .movies(movies)
         case .folders(let folders): return .folders(folders)
@@ -46,12 +50,14 @@ struct MakeCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give one or more movies or folders") }
+        try work.checkFileList(paths: paths)
+        if paths.isEmpty && work.filesFrom == nil { throw ValidationError("give one or more movies or folders, or --files-from FILE") }
         if choices.id != nil {
-            if InputMode.isFolders(paths) { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
+            if work.isBatch(paths) { throw ValidationError("--id names one identifier; with folders every movie gets its own") }
             if paths.count > 1 { throw ValidationError("--id names one identifier; give one movie") }
         }
         try choices.check()
+        if wallpaper, InputMode.isFolders(paths) { throw ValidationError("--wallpaper takes movies, not folders") }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
     }
 
@@ -59,6 +65,7 @@ struct MakeCommand: ParsableCommand {
         var options = choices.applied(to: MakeOptions(), writing: batch)
         options.quality = quality
         options.subsampling = subsampling
+        options.wallpaper = wallpaper
         switch try inputs() {
         case .folders(let folders): try runBatch(folders, options: options)
         case .movies(let movies):
@@ -68,7 +75,7 @@ struct MakeCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: MakeOptions) throws {
-        let (scan, outcomes) = BatchOperations.make(roots: folders, options: options, jobs: work.jobs,
+        let (scan, outcomes) = BatchOperations.make(roots: try work.source(folders: folders), options: options, jobs: work.jobs,
                                                     scanProgress: work.progress("scan"), workProgress: work.progress("make"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in

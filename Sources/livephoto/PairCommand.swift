@@ -32,7 +32,7 @@ struct PairCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov, or MP4); or one or more folders, to pair every candidate found in them (see 'scan').", valueName: "STILL MOVIE | DIR"))
-    var paths: [String]
+    var paths: [String] = []
 
     @OptionGroup var choices: PairChoiceOptions<PairHelp>
 
@@ -59,13 +59,14 @@ struct PairCommand: ParsableCommand {
     @OptionGroup var work: RunOptions<PairHelp>
 
     func validate() throws {
-        try InputMode.validatePair(paths)
-        if InputMode.isFolders(paths), choices.id != nil {
+        try work.checkFileList(paths: paths)
+        if work.filesFrom == nil { try InputMode.validatePair(paths) }
+        if work.isBatch(paths), choices.id != nil {
             throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
         }
-        if byTime && !InputMode.isFolders(paths) { throw ValidationError("--by-time matches files in folders; give folders") }
+        if byTime && !work.isBatch(paths) { throw ValidationError("--by-time matches files in folders; give folders") }
         try choices.check()
-        if wallpaper, InputMode.isFolders(paths) { throw ValidationError("--wallpaper takes one STILL and one MOVIE, not folders") }
+        if wallpaper, work.isBatch(paths) { throw ValidationError("--wallpaper takes one STILL and one MOVIE, not folders") }
     }
 
     func run() throws {
@@ -77,7 +78,7 @@ struct PairCommand: ParsableCommand {
         options.stop = ProcessSignals.catchStopSignals()
         options.faststart = faststart
         options.wallpaper = wallpaper
-        if let (still, movie) = try InputMode.pairOrFolders(paths) {
+        if work.filesFrom == nil, let (still, movie) = try InputMode.pairOrFolders(paths) {
             try runSingle(still: still, movie: movie, options: options)
         } else {
             try runBatch(paths, options: options)
@@ -85,7 +86,7 @@ struct PairCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: PairOptions) throws {
-        let (scan, outcomes) = BatchOperations.pair(roots: folders, options: options, byTime: byTime, jobs: work.jobs,
+        let (scan, outcomes) = BatchOperations.pair(roots: try work.source(folders: folders), options: options, byTime: byTime, jobs: work.jobs,
                                                     scanProgress: work.progress("scan"), workProgress: work.progress("pair"))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in

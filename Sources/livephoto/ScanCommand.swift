@@ -27,8 +27,8 @@ struct ScanCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Folders to scan.")
-    var folders: [String]
+    @Argument(help: "Folders to scan (none with --files-from).")
+    var folders: [String] = []
 
     @OptionGroup var options: RunOptions<ScanHelp>
 
@@ -41,13 +41,18 @@ struct ScanCommand: ParsableCommand {
         static let defaultJobs = ParallelWork.defaultDiskBoundJobs
     }
 
+    func validate() throws {
+        try options.checkFileList(paths: folders)
+        if folders.isEmpty && options.filesFrom == nil { throw ValidationError("give one or more folders, or --files-from FILE") }
+    }
+
     func run() throws {
         // The findings are the output, printed folder by folder as the scan hands them over:
         // nothing is kept of a folder once printed. The bar shows even with --json (it goes to stderr).
         var tally = ScanTally()
         var table = ScanTable()
         let json = options.json
-        let end = LibraryScanner.stream(folders, jobs: options.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: options.quiet)) { part in
+        let end = LibraryScanner.stream(try options.source(folders: folders), jobs: options.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: options.quiet)) { part in
             tally.add(part)
             if json {
                 // One write per folder; each line made printable as `Console.jsonLine` makes it.
@@ -60,7 +65,7 @@ struct ScanCommand: ParsableCommand {
         }
         if !json && !table.printedHeader { print("(nothing found)") }
         for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        if !options.quiet { Console.error(ScanTable.summary(tally, filesRead: end.filesRead, folders: folders)) }
+        if !options.quiet { Console.error(ScanTable.summary(tally, filesRead: end.filesRead, scanned: options.sourceWords(folders: folders))) }
         let failed = !end.unreadableFolders.isEmpty || tally.count(.unreadable) > 0
         if failed { throw ExitCode(ExitStatus.unreadable) }
     }
@@ -89,15 +94,15 @@ struct ScanTable {
     }
 
     /// The counts, then (when there is something to do) the commands that do it.
-    static func summary(_ tally: ScanTally, filesRead: Int, folders: [String]) -> String {
+    /// - Parameter scanned: the folders (or `--files-from` list) as shell words, for the next steps.
+    static func summary(_ tally: ScanTally, filesRead: Int, scanned: String) -> String {
         let counts = LibraryFinding.Kind.allCases.map { "\(tally.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        let lines = ["scan: \(filesRead) files read: \(counts)"] + nextSteps(tally, folders: folders)
+        let lines = ["scan: \(filesRead) files read: \(counts)"] + nextSteps(tally, scanned: scanned)
         return lines.joined(separator: "\n")
     }
 
     /// `next: livephoto pair DIR` (and `pair --by-time`, `convert`) for what this scan found to do.
-    static func nextSteps(_ tally: ScanTally, folders: [String]) -> [String] {
-        let dirs = folders.map(shellWord).joined(separator: " ")
+    static func nextSteps(_ tally: ScanTally, scanned dirs: String) -> [String] {
         let byName = tally.candidates, byTime = tally.candidatesByTimeOnly
         var steps: [String] = []
         let undated = tally.pairsWithUndatedMovie

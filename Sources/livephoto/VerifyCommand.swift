@@ -30,7 +30,7 @@ struct VerifyCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The still (JPEG or HEIC) and the movie (QuickTime .mov or MP4); or one or more folders, to verify every pair found in them.", valueName: "STILL MOVIE | DIR"))
-    var paths: [String]
+    var paths: [String] = []
 
     @Flag(name: .long, help: "Treat every warning (what cameras write but Photos is not known to need) as an error.")
     var strict = false
@@ -45,12 +45,13 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var options: RunOptions<VerifyHelp>
 
     func validate() throws {
-        try InputMode.validatePair(paths)
+        try options.checkFileList(paths: paths)
+        if options.filesFrom == nil { try InputMode.validatePair(paths) }
         if wallpaper, paths.count != 2 { throw ValidationError("--wallpaper takes one STILL and one MOVIE") }
     }
 
     func run() throws {
-        if let (still, movie) = try InputMode.pairOrFolders(paths) {
+        if options.filesFrom == nil, let (still, movie) = try InputMode.pairOrFolders(paths) {
             try runSingle(still: still, movie: movie)
         } else if wallpaper {
             throw ValidationError("--wallpaper takes one STILL and one MOVIE, not folders")
@@ -60,7 +61,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String]) throws {
-        let (scan, outcomes) = BatchOperations.verify(roots: folders, strict: strict, jobs: options.jobs,
+        let (scan, outcomes) = BatchOperations.verify(roots: try options.source(folders: folders), strict: strict, jobs: options.jobs,
                                                       scanProgress: options.progress("scan"), workProgress: options.progress("verify"))
         if !options.quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
         BatchText.report(outcomes, json: options.json, quiet: options.quiet) { o in

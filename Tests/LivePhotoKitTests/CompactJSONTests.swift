@@ -49,7 +49,7 @@ struct CompactJSONTests {
     @Test("a motion-photo finding is left to JSONEncoder (its numbers)")
     func motionPhotoFallsBack() {
         var finding = LibraryFinding(finding: .motionPhoto, still: "/a/PXL_1.MP.jpg", detail: "x")
-        finding.motionPhoto = MotionPhotoSummary(variant: .google, videoBytes: 10, videoSeconds: 1.5, presentationTime: nil)
+        finding.motionPhoto = MotionPhotoSummary(variant: .google, maker: .google, videoBytes: 10, videoSeconds: 1.5, presentationTime: nil)
         #expect(finding.compactJSON == nil)
         #expect(LibraryFinding(finding: .paired, still: "/a/b.JPG", movie: "/a/b.MOV", identifier: "ID").compactJSON
                 == #"{"finding":"paired","identifier":"ID","movie":"/a/b.MOV","still":"/a/b.JPG"}"#)

@@ -382,7 +382,7 @@ struct MotionPhotoConvertTests {
         let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "IMG_0002.MOV")
         _ = try PairOperation.run(still: still, movie: movie)
         var options = ConvertOptions()
-        options.samsungTrailer = true
+        options.gallery = .samsung
         return (still, movie, try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options))
     }
 

@@ -124,17 +124,9 @@ public enum ExportFolders {
     /// `jpeg` with a Google Motion Photo XMP (GCamera:MotionPhoto = 1, a directory naming a
     /// MotionPhoto item of `videoLength` bytes) inserted after its APP0 segments.
     public static func withMotionPhotoXMP(_ jpeg: [UInt8], videoLength: Int) -> [UInt8] {
-        let xml = #"<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
-            + #"<rdf:Description rdf:about="" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" xmlns:Container="http://ns.google.com/photos/1.0/container/""#
-            + #" xmlns:Item="http://ns.google.com/photos/1.0/container/item/" GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="1000000">"#
-            + #"<Container:Directory><rdf:Seq><rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>"#
-            + #"<rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\#(videoLength)"/></rdf:li></rdf:Seq></Container:Directory>"#
-            + #"</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>"#
-        let payload = Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8) + Array(xml.utf8)
-        let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
-        var at = 2
-        while at + 4 <= jpeg.count, jpeg[at] == 0xFF, jpeg[at + 1] == 0xE0 { at += 2 + Int(jpeg[at + 2]) << 8 + Int(jpeg[at + 3]) }
-        return Array(jpeg[..<at]) + segment + Array(jpeg[at...])
+        let xmp = OtherMakerLayouts.xmpSegment(attributes: #"GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="1000000""#,
+                                               body: OtherMakerLayouts.directory([("MotionPhoto", "video/mp4", videoLength)]))
+        return OtherMakerLayouts.inserting(xmp, into: jpeg)
     }
 
     /// What Takeout leaves of a Pixel Motion Photo it re-encoded: the XMP, no video after the image.

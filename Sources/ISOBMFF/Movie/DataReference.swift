@@ -28,27 +28,22 @@ public struct DataReference: Sendable, Equatable {
     }
 
     public init(_ atom: Atom, path: String) throws {
-        var r = atom.payloadReader(path: path)
-        (version, flags) = try r.readVersionFlags()
         // An entry is at least its header and version/flags: 12 bytes.
-        entries = try r.readSizedEntries(try r.readUInt32(), minimumSize: 12, what: "data reference").map { entry in
+        let table = try SizedEntryTable(atom, path: path, minimumEntrySize: 12, what: "data reference")
+        (version, flags, trailing) = (table.version, table.flags, table.trailing)
+        entries = table.entries.map { entry in
             let b = entry.body
             return Entry(type: entry.type, version: b[0], flags: UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]), data: Array(b[4...]))
         }
-        trailing = r.readRest()
     }
 
     /// The `dref` atom.
     public func atom() -> Atom {
-        var w = ByteWriter()
-        w.u8(version); w.u24(flags)
-        w.u32(UInt32(entries.count))
-        for e in entries {
+        let bodies = entries.map { e -> (type: FourCC, body: [UInt8]) in
             var body = ByteWriter(capacity: 4 + e.data.count)
             body.u8(e.version); body.u24(e.flags); body.append(e.data)
-            w.sizedEntry(e.type, body.bytes)
+            return (e.type, body.bytes)
         }
-        w.append(trailing)
-        return Atom(type: "dref", payload: w.bytes)
+        return SizedEntryTable(version: version, flags: flags, entries: bodies, trailing: trailing).atom(type: "dref")
     }
 }

@@ -121,6 +121,9 @@ public struct FrameTiming: Sendable {
         frame(containingUnits: Int128(t) * mediaTimescale)
     }
 
+    /// The sample presented frame i shows.
+    public func shownSample(ofFrame i: Int) -> ShownSample { frames[i].sample }
+
     /// The sample shown at movie tick t (the one a still made at t decodes), or nil when no frame is presented there.
     public func shownSample(atMovieTick t: Int64) -> ShownSample? {
         frame(containingMovieTick: t).map { frames[$0].sample }

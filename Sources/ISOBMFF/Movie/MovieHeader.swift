@@ -19,6 +19,20 @@ public struct MovieHeader: Sendable, Equatable {
 
     static let presentationFieldsLength = 4 + 2 + 10 + 36 + 24
 
+    /// A new movie's header: rate 1.0, full volume, identity matrix, times left unset (0).
+    public init(timescale: UInt32, duration: UInt64, nextTrackID: UInt32) {
+        version = duration > UInt64(UInt32.max) ? 1 : 0; flags = 0
+        creationTime = 0; modificationTime = 0
+        self.timescale = timescale; self.duration = duration
+        var w = ByteWriter(capacity: Self.presentationFieldsLength)
+        w.u32(0x10000); w.u16(0x100); w.append([UInt8](repeating: 0, count: 10))
+        for v in TrackHeader.identityMatrix { w.i32(v) }
+        w.append([UInt8](repeating: 0, count: 24))
+        presentationFields = w.bytes
+        self.nextTrackID = nextTrackID
+        trailing = []
+    }
+
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()

@@ -23,15 +23,7 @@ public struct SampleTable: Sendable {
         }
         timeToSample = try TimeToSampleBox(try need("stts"), path: path + "/stts").entries
 
-        compositionOffsets = []
-        if let ctts = stbl.child("ctts") {
-            var r = ctts.payloadReader(path: path + "/ctts")
-            _ = try r.readVersionFlags()
-            let n = try r.readUInt32()
-            try r.requireEntries(n, size: 8, what: "composition offset")
-            compositionOffsets.reserveCapacity(Int(n))
-            for _ in 0..<n { compositionOffsets.append(CompositionOffset(count: try r.readUInt32(), offset: try r.readInt32())) }
-        }
+        compositionOffsets = try stbl.child("ctts").map { try CompositionOffsetBox($0, path: path + "/ctts").entries } ?? []
 
         sampleToChunk = try SampleToChunkBox(try need("stsc"), path: path + "/stsc").entries
 

@@ -26,3 +26,32 @@ extension ByteWriter {
         u32(UInt32(8 + body.count)); fourCC(type); append(body)
     }
 }
+
+/// A FullBox holding a counted list of sized entries and, after them, whatever the writer left
+/// (`dref`, `keys`): read and written here once, each box maps the entries to its own type.
+struct SizedEntryTable {
+    var version: UInt8
+    var flags: UInt32
+    var entries: [(type: FourCC, body: [UInt8])]
+    var trailing: [UInt8]
+
+    init(version: UInt8, flags: UInt32, entries: [(type: FourCC, body: [UInt8])], trailing: [UInt8]) {
+        self.version = version; self.flags = flags; self.entries = entries; self.trailing = trailing
+    }
+
+    init(_ atom: Atom, path: String, minimumEntrySize: Int, what: String) throws {
+        var r = atom.payloadReader(path: path)
+        (version, flags) = try r.readVersionFlags()
+        entries = try r.readSizedEntries(try r.readUInt32(), minimumSize: minimumEntrySize, what: what)
+        trailing = r.readRest()
+    }
+
+    func atom(type: FourCC) -> Atom {
+        var w = ByteWriter()
+        w.u8(version); w.u24(flags)
+        w.u32(UInt32(entries.count))
+        for e in entries { w.sizedEntry(e.type, e.body) }
+        w.append(trailing)
+        return Atom(type: type, payload: w.bytes)
+    }
+}

@@ -26,6 +26,15 @@ public struct SyncSampleTable: Sendable, Equatable {
         syncSamples = list
     }
 
+    /// The `stss` atom; nil when every sample is a sync sample (no `stss` says so).
+    public func atom() -> Atom? {
+        guard let syncSamples else { return nil }
+        var w = ByteWriter(capacity: 8 + 4 * syncSamples.count)
+        w.u32(0); w.u32(UInt32(syncSamples.count))
+        for i in syncSamples { w.u32(UInt32(i + 1)) }
+        return Atom(type: "stss", payload: w.bytes)
+    }
+
     /// The last sync sample at or before `index` (decode order), or nil when there is none.
     public func syncSample(atOrBefore index: Int) -> Int? {
         guard let syncSamples else { return index }

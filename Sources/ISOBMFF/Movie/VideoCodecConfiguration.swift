@@ -15,6 +15,10 @@ public struct VideoCodecConfiguration: Sendable, Equatable {
         public var matrix: UInt16
         /// nil for QuickTime's `nclc`, which has no range flag.
         public var fullRange: Bool?
+
+        public init(primaries: UInt16, transfer: UInt16, matrix: UInt16, fullRange: Bool?) {
+            self.primaries = primaries; self.transfer = transfer; self.matrix = matrix; self.fullRange = fullRange
+        }
     }
 
     public var codec: Codec
@@ -25,6 +29,13 @@ public struct VideoCodecConfiguration: Sendable, Equatable {
     public var colour: ColourDescription?
 
     static let visualPrefixLength = ContainerRegistry.visualSampleEntryPrefixLength
+
+    public init(codec: Codec, width: Int, height: Int, decoderConfiguration: [UInt8], colour: ColourDescription? = nil) {
+        self.codec = codec
+        self.format = codec == .h264 ? "avc1" : "hvc1"
+        self.width = width; self.height = height
+        self.decoderConfiguration = decoderConfiguration; self.colour = colour
+    }
 
     /// Reads the configuration of `entry` (one child of `stsd`). Throws `.unsupported` for a
     /// codec other than H.264/HEVC, `.invalidValue` when the configuration box is missing.
@@ -56,6 +67,26 @@ public struct VideoCodecConfiguration: Sendable, Equatable {
             throw ParseError(.invalidValue, "the '\(entry.type)' sample entry has no '\(configType)' configuration", path: path, offset: entry.originalOffset ?? 0)
         }
         decoderConfiguration = configuration
+    }
+
+    /// The sample entry this configuration reads from: the visual fixed fields (data reference
+    /// 1, 72 dpi, one frame per sample, depth 24, no colour table), the configuration box, and
+    /// `colr` in QuickTime's `nclc` form (as the camera writes it) when a colour is given.
+    public func sampleEntryAtom() -> Atom {
+        var w = ByteWriter(capacity: Self.visualPrefixLength)
+        w.append([UInt8](repeating: 0, count: 6)); w.u16(1)         // reserved, data reference index
+        w.append([UInt8](repeating: 0, count: 16))                   // version, revision, vendor, qualities
+        w.u16(UInt16(clamping: width)); w.u16(UInt16(clamping: height))
+        w.u32(0x0048_0000); w.u32(0x0048_0000); w.u32(0); w.u16(1)  // 72 dpi both ways, data size, frames
+        w.append([UInt8](repeating: 0, count: 32))                   // compressor name (empty Pascal string)
+        w.u16(0x0018); w.u16(0xFFFF)                                 // depth 24, no colour table
+        var children = [Atom(type: codec == .h264 ? "avcC" : "hvcC", payload: decoderConfiguration)]
+        if let colour {
+            var c = ByteWriter(capacity: 10)
+            c.fourCC("nclc"); c.u16(colour.primaries); c.u16(colour.transfer); c.u16(colour.matrix)
+            children.append(Atom(type: "colr", payload: c.bytes))
+        }
+        return Atom(type: format, prefix: w.bytes, children: children)
     }
 
     static func readColour(_ r: inout ByteReader) throws -> ColourDescription? {

@@ -21,18 +21,13 @@ public struct MetadataKeysBox: Sendable, Equatable {
     }
 
     public init(_ atom: Atom, path: String) throws {
-        var r = atom.payloadReader(path: path)
-        (version, flags) = try r.readVersionFlags()
-        entries = try r.readSizedEntries(try r.readUInt32(), minimumSize: 8, what: "key").map { Entry(namespace: $0.type, value: $0.body) }
-        trailing = r.readRest()
+        let table = try SizedEntryTable(atom, path: path, minimumEntrySize: 8, what: "key")
+        (version, flags, trailing) = (table.version, table.flags, table.trailing)
+        entries = table.entries.map { Entry(namespace: $0.type, value: $0.body) }
     }
 
     public func atom() -> Atom {
-        var w = ByteWriter()
-        w.u8(version); w.u24(flags)
-        w.u32(UInt32(entries.count))
-        for e in entries { w.sizedEntry(e.namespace, e.value) }
-        w.append(trailing)
-        return Atom(type: "keys", payload: w.bytes)
+        SizedEntryTable(version: version, flags: flags, entries: entries.map { ($0.namespace, $0.value) },
+                        trailing: trailing).atom(type: "keys")
     }
 }

@@ -23,36 +23,14 @@ public struct TimedMetadataTrack {
     }
 
     public func atom() -> Atom {
-        let trackDuration = edits.reduce(UInt64(0)) { $0 &+ $1.duration }
-        let mediaDuration = timeToSample.reduce(UInt64(0)) { $0 &+ UInt64($1.count) * UInt64($1.delta) }
         // Enabled, in movie, in preview, in poster (as AVFoundation and the camera write).
-        let tkhd = TrackHeader(flags: 0x0F, trackID: trackID, duration: UInt64(UInt32(clamping: trackDuration))).atom()
-        let mdhd = MediaHeader(timescale: mediaTimescale, duration: mediaDuration).atom()
-        let hdlr = HandlerReference.quickTime(componentType: "mhlr", handlerType: "meta", name: "Core Media Metadata").atom()
-        let dataHandler = HandlerReference.quickTime(componentType: "dhlr", handlerType: "url ", name: "").atom()
-        let sizes: SampleSizeBox
-        if let first = sampleSizes.first, sampleSizes.allSatisfy({ $0 == first }) {
-            sizes = SampleSizeBox(constantSize: first, sampleCount: UInt32(sampleSizes.count))
-        } else {
-            sizes = SampleSizeBox(sizes: sampleSizes)
-        }
-        let stbl = Atom(type: "stbl", children: [
-            SampleDescriptionHeader.atom(entries: [sampleEntry]),
-            TimeToSampleBox(entries: timeToSample).atom(),
-            SampleToChunkBox(entries: [.init(firstChunk: 1, samplesPerChunk: UInt32(sampleSizes.count), descriptionIndex: 1)]).atom(),
-            sizes.atom(),
-            ChunkOffsetTable(offsets: [0], is64Bit: false).atom(),
-        ])
-        let minf = Atom(type: "minf", children: [
-            BaseMediaInfo().headerAtom(),
-            dataHandler,
-            Atom(type: "dinf", children: [DataReference(entries: [.selfContained]).atom()]),
-            stbl,
-        ])
-        var children = [tkhd, Atom(type: "edts", children: [EditList(entries: edits).atom()])]
-        if let describes { children.append(TrackReference(references: [.init(type: "cdsc", trackIDs: [describes])]).atom()) }
-        children.append(Atom(type: "mdia", children: [mdhd, hdlr, minf]))
-        return Atom(type: "trak", children: children)
+        var track = NewTrack(header: TrackHeader(flags: 0x0F, trackID: trackID, duration: 0), edits: edits,
+                             mediaHeader: MediaHeader(timescale: mediaTimescale, duration: 0), handlerType: "meta", handlerName: "Core Media Metadata",
+                             mediaInformationHeader: BaseMediaInfo().headerAtom(), sampleEntries: [sampleEntry], timeToSample: timeToSample,
+                             sampleSizes: sampleSizes, samplesPerChunk: [UInt32(sampleSizes.count)])
+        if let first = sampleSizes.first, sampleSizes.allSatisfy({ $0 == first }) { track.constantSampleSize = first }
+        if let describes { track.references = [.init(type: "cdsc", trackIDs: [describes])] }
+        return track.atom()
     }
 
     /// One metadata item as a sample holds it: size, local key id, value.

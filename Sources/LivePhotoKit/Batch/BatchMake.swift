@@ -3,7 +3,7 @@ import Foundation
 extension BatchOperations {
     /// `make DIR...`: a still for every movie below `roots` that the scan matches to no still,
     /// made in parallel. One bad movie is reported and counted, never stops the batch.
-    public static func make(roots: [String], options: MakeOptions, jobs: Int = ParallelWork.defaultJobs,
+    public static func make(roots: LibrarySource, options: MakeOptions, jobs: Int = ParallelWork.defaultJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         let (list, unreadable) = LibraryScanner.listFiles(in: roots)
         scanProgress?.start(total: list.count)

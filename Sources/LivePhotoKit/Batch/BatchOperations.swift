@@ -6,7 +6,7 @@ public enum BatchOperations {
     /// Pairs every candidate (matched by identifier or name, not yet paired) below `roots`;
     /// with `byTime`, also those matched by capture time alone (each the other's one match).
     /// Live Photos whose movie has no date are worked on too: `pair` writes only the date.
-    public static func pair(roots: [String], options: PairOptions, byTime: Bool = false, jobs: Int = ParallelWork.defaultDiskBoundJobs,
+    public static func pair(roots: LibrarySource, options: PairOptions, byTime: Bool = false, jobs: Int = ParallelWork.defaultDiskBoundJobs,
                             scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         run(roots: roots, select: { $0.candidates(byTime: byTime) + $0.pairsWithUndatedMovie }, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
             repair: { BatchJournalRecovery.recover($0, options: options) }) { _ in { still, movie in
@@ -25,7 +25,7 @@ public enum BatchOperations {
 
     /// Verifies every pair found below `roots` (by identifier or by name). The full decode of
     /// each still runs only with `strict` (it costs tens of ms for a camera's still).
-    public static func verify(roots: [String], strict: Bool, jobs: Int = ParallelWork.defaultJobs,
+    public static func verify(roots: LibrarySource, strict: Bool, jobs: Int = ParallelWork.defaultJobs,
                               scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, forVerify: true, scanProgress: scanProgress, workProgress: workProgress) { scan in
           // Indices, not copies: the scan's files are kept once.
@@ -61,7 +61,7 @@ public enum BatchOperations {
     /// not read come first among the outcomes.
     /// `makeBody` gets the scan, so the work can use what it read; `repair` may fix what the
     /// scan found damaged and give the scan again (`pair DIR`: `BatchJournalRecovery`).
-    static func run(roots: [String], select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false, scanProgress: ProgressReporter?,
+    static func run(roots: LibrarySource, select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false, scanProgress: ProgressReporter?,
                     workProgress: ProgressReporter?, repair: (LibraryScan) -> LibraryScan = { $0 },
                     _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
         // Reading headers computes: no more threads than cores, whatever the work's own count.

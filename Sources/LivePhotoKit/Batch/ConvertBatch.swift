@@ -6,7 +6,7 @@ import BinaryIO
 /// stops the batch: it becomes a `failed` result and is counted. The outputs are made durable
 /// once, at the end (`ConvertedOutput`), not file by file.
 public enum ConvertBatch {
-    public static func toMotionPhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
+    public static func toMotionPhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
                                       scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
         let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
         let work = scan.findings.filter { $0.finding == .paired }
@@ -27,7 +27,7 @@ public enum ConvertBatch {
     /// meanwhile). Whether a file is a Motion Photo depends on that file alone, so the
     /// conversions and the scan are those of a scan first, in the same order. `progress` counts
     /// the files read.
-    public static func toLivePhotos(roots: [String], options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
+    public static func toLivePhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
                                     progress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
         let (list, unreadableFolders) = LibraryScanner.listFiles(in: roots)
         let batch = batchOptions(options)

@@ -5,11 +5,15 @@ import StillImage
 /// through `HEICStill`; both end in the same EXIF and MakerNote code.
 enum StillReading {
     /// Every still is opened through `StillHeaderWindow`: its headers cost one read.
-    /// The still's info and whether it is a HEIC, from one open and one header read.
-    static func read(path: String) throws -> (info: StillImageInfo, isHEIC: Bool) {
+    /// The still's info and, for a HEIC, its parse (for an edit to work on), from one open and
+    /// one header read.
+    static func read(path: String) throws -> (info: StillImageInfo, heic: HEICStill?) {
         let source = try StillHeaderWindow.open(path)
-        if try FileKind.detect(source) == .heic { return (try HEICStill(source: source).info(path: path), true) }
-        return (try StillImageReader.read(source: source, path: path), false)
+        if try FileKind.detect(source) == .heic {
+            let still = try HEICStill(source: source)
+            return (try still.info(path: path), still)
+        }
+        return (try StillImageReader.read(source: source, path: path), nil)
     }
 
     /// Only the identifier, without libexif or a decoder: what `scan` and `verify` need.

@@ -67,7 +67,14 @@ enum HEICIdentifierWriter {
 
     static func plan(sourcePath: String, targetPath: String, identifier: String, replaceForeignMakerNote: Bool,
                      recoverInterrupted: Bool = true) throws -> Plan {
-        var still = try HEICStill(path: sourcePath)
+        try plan(still: HEICStill(path: sourcePath), sourcePath: sourcePath, targetPath: targetPath, identifier: identifier,
+                 replaceForeignMakerNote: replaceForeignMakerNote, recoverInterrupted: recoverInterrupted)
+    }
+
+    /// The plan for a still the caller has parsed already (`pair` reads it once for its facts).
+    static func plan(still parsed: HEICStill, sourcePath: String, targetPath: String, identifier: String,
+                     replaceForeignMakerNote: Bool, recoverInterrupted: Bool) throws -> Plan {
+        var still = parsed
         let inPlaceFile = targetPath == sourcePath
         if inPlaceFile, recoverInterrupted, let append = still.file.interruptedAppend {
             // An earlier in-place edit was interrupted before its commit: remove what it appended.

@@ -18,7 +18,8 @@ public struct LibraryFinding: Codable, Equatable, Sendable {
         case captureTimeMismatch = "capture-time-mismatch"
         /// A file that could not be read.
         case unreadable
-        /// An Android Motion Photo (a still with its video inside): what `convert DIR` converts.
+        /// An Android Motion Photo (a still with its video inside, or a vivo still with its video
+        /// beside it, named in `movie`): what `convert DIR` converts.
         case motionPhoto = "motion-photo"
         /// A JPEG whose XMP promises a Motion Photo video that is not in it (gone, or stale
         /// offsets), with no split-off video (`X.MP`, `X.MP.mp4`) beside it to pair with.
@@ -77,9 +78,10 @@ public struct LibraryScan: Sendable {
     var leftovers: [String: InterruptedPairLeftovers] = [:]
 
     public func count(_ kind: LibraryFinding.Kind) -> Int { findings.filter { $0.finding == kind }.count }
-    /// The candidates `pair DIR` pairs: matched by identifier or name; by capture time only with `byTime`.
+    /// The candidates `pair DIR` pairs: matched by identifier or name; by capture time only with
+    /// `byTime`; and a vivo still with its video beside it (a `motion-photo` naming both).
     public func candidates(byTime: Bool) -> [LibraryFinding] {
-        findings.filter { $0.finding == .candidate && (byTime || $0.matchedBy != .captureTime) }
+        findings.filter { ($0.finding == .candidate && (byTime || $0.matchedBy != .captureTime)) || ($0.finding == .motionPhoto && $0.isPair) }
     }
     public var candidates: [LibraryFinding] { candidates(byTime: false) }
     /// Live Photos whose movie has no date (`mvhd` creation time 0, no creationdate read), as

@@ -39,10 +39,17 @@ public enum LibraryMatcher {
         for f in files where f.error != nil {
             findings.append(LibraryFinding(finding: .unreadable, still: f.role == .still ? f.path : nil, movie: f.role == .movie ? f.path : nil, detail: f.error))
         }
-        // A Motion Photo (our own `<stem>.MP.jpg` too) is one finding: it takes no part in pairing.
+        // A Motion Photo (our own `<stem>.MP.jpg` too) is one finding: it takes no part in
+        // pairing. A vivo still's video beside it is in the same finding (what `pair DIR` pairs).
+        let sidecars = sidecarIndices(files)
         for (i, f) in files.enumerated() where f.error == nil && f.motionPhoto != nil {
             var finding = LibraryFinding(finding: .motionPhoto, still: f.path, detail: f.motionPhoto?.detail)
             finding.motionPhoto = f.motionPhoto
+            if let movie = f.motionPhoto?.sidecarVideo, let m = sidecars[movie], files[m].error == nil {
+                finding.movie = movie
+                finding.matchedBy = .name
+                used[m] = true
+            }
             findings.append(finding)
             used[i] = true
         }
@@ -53,6 +60,15 @@ public enum LibraryMatcher {
         findings += CaptureTimeCandidates.match(files, usable, &used)
         findings += unmatched(files, usable, used, partneredElsewhere: elsewhere ?? .init())
         return (sortedByFirstFile(findings), open)
+    }
+
+    /// The index of each movie a vivo still names as its video (an empty map in most folders).
+    static func sidecarIndices(_ files: [ScannedFile]) -> [String: Int] {
+        let named = Set(files.compactMap { $0.motionPhoto?.sidecarVideo })
+        guard !named.isEmpty else { return [:] }
+        var indices: [String: Int] = [:]
+        for (i, f) in files.enumerated() where f.role == .movie && named.contains(f.path) { indices[f.path] = i }
+        return indices
     }
 
     /// 1. By identifier, whatever the names; copies sharing one identifier pair inside their

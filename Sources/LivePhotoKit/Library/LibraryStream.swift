@@ -32,18 +32,18 @@ extension LibraryScanner {
     /// key kept per file (`IdentifierLedger`). Memory follows the largest folder, the held
     /// folders and the keys, not the library. `each` runs on one thread at a time.
     /// The progress total grows as the walk lists files (the walk is not done twice).
-    public static func stream(_ roots: [String], jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil,
+    public static func stream(_ roots: LibrarySource, jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil,
                               forVerify: Bool = false, each: @escaping (ScannedFolder) -> Void) -> LibraryScanEnd {
         progress?.start(total: 0)
         let matcher = StreamingMatcher(each)
         var unreadable: [(path: String, reason: String)] = []
         var listed = 0
         GroupedWork.run(jobs: jobs, window: streamWindow, progress: { progress?.update(done: $0) }, produce: { hand in
-            unreadable = DirectoryWalker.walk(roots) { listing in
+            unreadable = roots.list { listing in
                 listed += listing.files.count
                 progress?.raise(total: listed)
                 hand(listing.files)
-            }.unreadableFolders
+            }
         }, { (file: DirectoryWalker.File) in
             ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify)
         }, finished: matcher.folderRead)

@@ -17,6 +17,13 @@ public enum MakeOperation {
     public static func run(movie moviePath: String, options: MakeOptions = MakeOptions()) throws -> MakeResult {
         try InputFiles.requireKind(moviePath, still: false)
         let file = try InputFiles.openMovie(moviePath)
+        if options.wallpaper { return try WallpaperMake.run(file, path: moviePath, options: options) }
+        return try make(file, path: moviePath, options: options)
+    }
+
+    /// `make` of an opened movie: the still beside it (or in -o DIR), then `pair` (with
+    /// `--wallpaper`, `pair --wallpaper`).
+    static func make(_ file: MovieFile, path moviePath: String, options: MakeOptions) throws -> MakeResult {
         let movie = file.movie
         guard let video = movie.mainVideoTrack else {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
@@ -38,29 +45,14 @@ public enum MakeOperation {
             throw LivePhotoError.wrap(error, path: moviePath)
         }
 
-        var exif = CapturedStillExif(pixelWidth: frame.width, pixelHeight: frame.height)
-        let capture = MovieCaptureMetadata(movie: movie)
-        exif.make = capture.make
-        exif.model = capture.model
-        exif.software = capture.software
-        exif.dateTimeOriginal = capture.dateTimeOriginal
-        exif.offsetTimeOriginal = capture.offsetTimeOriginal
-        exif.location = capture.location
-        exif.orientation = exifOrientation(rotationDegrees: video.header.rotationDegrees)
+        var identifier: String? = nil
         if options.identifier == .automatic, let id = movie.contentIdentifier, ContentIdentifier.isWellFormed(id) {
             // A Live Photo movie that lost its still: the still takes its identifier, and when the
             // movie's still-image-time track already marks this time, `pair` finds the two bound
             // and leaves the movie exactly as the camera wrote it.
-            exif.contentIdentifier = id
+            identifier = id
         }
-        let jpeg: [UInt8]
-        do {
-            let encoded = try TurboJPEG.encode(rgb: frame.pixels, width: frame.width, height: frame.height,
-                                               quality: options.quality, subsampling: options.subsampling)
-            jpeg = try exif.insert(into: encoded)
-        } catch {
-            throw LivePhotoError.wrap(error, path: stillPath, category: .refused)
-        }
+        let (jpeg, exif) = try stillJPEG(frame, movie: movie, rotationDegrees: video.header.rotationDegrees, identifier: identifier, options: options, path: stillPath)
 
         let scratch = try ScratchFolder(beside: stillPath, dryRun: options.dryRun)
         defer { scratch.remove() }
@@ -85,6 +77,30 @@ public enum MakeOperation {
                           stillTime: paired.stillTime, status: options.dryRun ? .dryRun : .made, movieWrite: paired.movieWrite,
                           width: frame.width, height: frame.height, codec: video.codec?.description, orientation: exif.orientation,
                           colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings)
+    }
+
+    /// The still as a JPEG: `frame` encoded by libjpeg-turbo with the EXIF taken from `movie`
+    /// (capture date and zone, location, make, model, software), the orientation of the video's
+    /// display matrix, and `identifier` in the Apple MakerNote when given.
+    static func stillJPEG(_ frame: RGBFrame, movie: Movie, rotationDegrees: Int, identifier: String?, options: MakeOptions, path: String) throws
+        -> (jpeg: [UInt8], exif: CapturedStillExif) {
+        var exif = CapturedStillExif(pixelWidth: frame.width, pixelHeight: frame.height)
+        let capture = MovieCaptureMetadata(movie: movie)
+        exif.make = capture.make
+        exif.model = capture.model
+        exif.software = capture.software
+        exif.dateTimeOriginal = capture.dateTimeOriginal
+        exif.offsetTimeOriginal = capture.offsetTimeOriginal
+        exif.location = capture.location
+        exif.orientation = exifOrientation(rotationDegrees: rotationDegrees)
+        exif.contentIdentifier = identifier
+        do {
+            let encoded = try TurboJPEG.encode(rgb: frame.pixels, width: frame.width, height: frame.height,
+                                               quality: options.quality, subsampling: options.subsampling)
+            return (try exif.insert(into: encoded), exif)
+        } catch {
+            throw LivePhotoError.wrap(error, path: path, category: .refused)
+        }
     }
 
     /// `<stem>.JPG` beside the movie (or in DIR); a movie's `_HEVC` suffix is dropped, as the

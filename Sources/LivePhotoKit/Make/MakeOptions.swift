@@ -12,6 +12,9 @@ public struct MakeOptions: Sendable {
     public var subsampling: ChromaSubsampling = .yuv420
     /// Decoder threads: 0 lets libavcodec choose; batch workers decode one frame each with 1.
     public var decoderThreads = 0
+    /// Write a wallpaper-grade Live Photo (`WallpaperMake`): `pair --wallpaper` when the video
+    /// already complies, else a new trimmed, re-encoded `<stem>-wallpaper` pair.
+    public var wallpaper = false
 
     public init() {}
 
@@ -21,6 +24,7 @@ public struct MakeOptions: Sendable {
         p.identifier = identifier
         p.outputDirectory = outputDirectory
         p.dryRun = dryRun
+        p.wallpaper = wallpaper
         return p
     }
 }

@@ -5,13 +5,25 @@ public struct ConvertOptions: Sendable {
     /// Write outputs into this directory instead of beside the input.
     public var outputDirectory: String? = nil
     public var dryRun = false
-    /// Live → Motion: also write the Samsung SEF trailer.
-    public var samsungTrailer = false
+    /// Live → Motion: which phone gallery's own markers go beside Google's directory.
+    public var gallery: MotionPhotoGallery = .google
     /// Whether a conversion makes its outputs durable before it returns (`ConvertedOutput`);
     /// a batch turns this off and does it once at its end.
     var syncsOutputs = true
 
     public init() {}
+}
+
+/// The galleries a Live → Motion conversion can write for: every output has Google's
+/// directory; the others add what that maker's gallery looks for (a JPEG still only).
+public enum MotionPhotoGallery: String, Codable, CaseIterable, Sendable {
+    case google
+    /// The SEF trailer with a `MotionPhoto_Data` record (`SamsungSEFTrailer`).
+    case samsung
+    /// ColorOS: the `OpCamera` XMP properties and an EXIF `UserComment` of `oplus_<flags>`.
+    case oppo
+    /// EMUI/HarmonyOS: the `LIVE_` fields after the video (`HuaweiLiveTrailer`).
+    case huawei
 }
 
 /// Which way a conversion goes.

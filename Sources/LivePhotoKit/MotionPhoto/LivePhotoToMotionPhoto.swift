@@ -41,7 +41,11 @@ public enum LivePhotoToMotionPhoto {
         let jpeg: JPEGLiveToMotionPhoto?
         do {
             heic = isHEIC ? try HEICLiveToMotionPhoto(stillPath: stillPath) : nil
-            jpeg = isHEIC ? nil : try JPEGLiveToMotionPhoto(stillPath: stillPath, samsungTrailer: options.samsungTrailer, mp4Size: mp4.size, timestampUs: timestampUs, warnings: &warnings)
+            if isHEIC, options.gallery != .google, options.gallery != .samsung {
+                throw LivePhotoError(path: stillPath, reason: "--\(options.gallery.rawValue) writes a JPEG Motion Photo; this still is HEIC", category: .refused)
+            }
+            let cover = JPEGLiveToMotionPhoto.Cover(timestampUs: timestampUs, frame: stillFrame(movieFile, video: video, at: stillTime))
+            jpeg = isHEIC ? nil : try JPEGLiveToMotionPhoto(stillPath: stillPath, gallery: options.gallery, mp4Size: mp4.size, cover: cover, warnings: &warnings)
         } catch let error as LivePhotoError { throw error } catch { throw LivePhotoError.wrap(error, path: stillPath) }
 
         // A HEIC is read once: its identifier comes from the file as parsed above.
@@ -61,7 +65,7 @@ public enum LivePhotoToMotionPhoto {
         var result = ConvertResult(direction: .liveToMotion, status: .converted, input: stillPath)
         result.inputMovie = moviePath
         result.motionPhoto = target
-        result.variant = isHEIC ? .samsungHEIC : options.samsungTrailer ? .samsung : .google
+        result.variant = isHEIC ? .samsungHEIC : options.gallery == .samsung ? .samsung : options.gallery == .huawei ? .huawei : .google
         result.identifier = stillID ?? movieFile.movie.contentIdentifier
         result.stillTime = ReportedSeconds(stillTime)
         result.videoBytes = mp4.size
@@ -79,7 +83,7 @@ public enum LivePhotoToMotionPhoto {
             let samples = video.sampleTable.sampleCount
             // A still is a HEIC or a JPEG: when `heic` is nil, `jpeg` is set.
             let writer = try heic?.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
-                ?? jpeg!.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, timestampUs: timestampUs, samples: samples)
+                ?? jpeg!.prepare(targetPath: target, modeFrom: stillPath, mp4: mp4, samples: samples)
             FaultInjection.reach(.convertMovieWritten)
             try ConvertedOutput.place(writer)
             if options.syncsOutputs { try ConvertedOutput.makeDurable(directories: [directory]) }
@@ -100,6 +104,11 @@ public enum LivePhotoToMotionPhoto {
         }
         warnings.append("the movie has no still-image-time; the presentation timestamp is the middle of the video")
         return video.presentedMiddle(movieTimescale: timescale)
+    }
+
+    /// The index of the frame that starts at `time` (Huawei's cover frame), in presentation order.
+    static func stillFrame(_ file: MovieFile, video: Track, at time: FrameTiming.ExactTime) -> Int {
+        FrameTiming(track: video, movieTimescale: file.movie.header.timescale).lastFrame(startingAtOrBefore: time) ?? 0
     }
 
     /// Leaves out what only Apple's players read: timed-metadata (`mebx`) tracks and the

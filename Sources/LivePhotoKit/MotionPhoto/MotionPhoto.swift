@@ -14,6 +14,12 @@ public struct MotionPhoto {
         case samsung = "samsung"
         /// Samsung HEIC/HEIF: the MP4 in a top-level `mpvd` box (`HEICMotionPhoto`).
         case samsungHEIC = "samsung-heic"
+        /// Huawei/Honor: the MP4 before the `LIVE_` fields at the end (`HuaweiLiveTrailer`).
+        case huawei = "huawei"
+        /// LG (and WeChat exports): an MP4 straight after the JPEG's EOI, no XMP.
+        case mp4AfterImage = "mp4-after-image"
+        /// vivo: the video is a same-name `.mp4` beside the still (`VivoLivePhoto`).
+        case sidecarVideo = "sidecar-video"
     }
 
     /// How the video was found.
@@ -21,6 +27,9 @@ public struct MotionPhoto {
         case containerDirectory = "container-directory"
         case microVideoOffset = "microvideo-offset"
         case samsungTrailer = "samsung-trailer"
+        case huaweiTrailer = "huawei-trailer"
+        /// No XMP: an `ftyp` box starts right at the image's end.
+        case afterImageEnd = "after-image-end"
         /// XMP said Motion Photo but nothing located the video: the embedded `ftyp` was searched for.
         case ftypSearch = "ftyp-search"
     }
@@ -35,6 +44,8 @@ public struct MotionPhoto {
     public let source: FileSource
     public let structure: JPEGStructure
     public let variant: Variant
+    /// Whose convention the file follows (reported by `scan` and `inspect`).
+    public var maker: MotionPhotoMaker = .google
     public let location: Location
     /// Just past the primary image's EOI.
     public let imageEnd: UInt64
@@ -44,6 +55,8 @@ public struct MotionPhoto {
     public let presentationTimestampUs: Int64?
     /// The primary's standard XMP, parsed; nil when it has none.
     public let xmp: XMPPacket?
+    /// The APP1 segment `xmp` came from (a file may hold a second packet, which is kept).
+    public var xmpSegmentOffset: UInt64? = nil
     /// What the reader had to guess or work around.
     public var warnings: [String]
 
@@ -67,6 +80,23 @@ public enum MotionPhotoXMP {
     public static let microVideoVersion = camera("MicroVideoVersion")
     public static let microVideoOffset = camera("MicroVideoOffset")
     public static let microVideoPresentationTimestamp = camera("MicroVideoPresentationTimestampUs")
+    /// OPPO's `OpCamera:VideoLength`: the MP4's own length (the directory item also counts a
+    /// maker trailer after it).
+    public static let oplusVideoLength = XMPProperty(namespace: XMPNamespace.oplusCamera, preferredPrefix: "OpCamera", name: "VideoLength")
+    static func oplus(_ name: String) -> XMPProperty { XMPProperty(namespace: XMPNamespace.oplusCamera, preferredPrefix: "OpCamera", name: name) }
+    public static let oplusOwner = oplus("MotionPhotoOwner")
+    public static let oplusLivePhotoVersion = oplus("OLivePhotoVersion")
+    public static let oplusPrimaryPresentationTimestamp = oplus("MotionPhotoPrimaryPresentationTimestampUs")
+
+    /// What ColorOS Gallery looks for beside Google's properties (as OPPO's camera writes them):
+    /// the owner `oplus`, version 2, the still's time and the MP4's own length.
+    static func writeOplus(into xmp: XMPPacket, timestampUs: Int64, videoLength: UInt64) {
+        xmp.set(oplusPrimaryPresentationTimestamp, String(timestampUs))
+        xmp.set(oplusOwner, "oplus")
+        xmp.set(oplusLivePhotoVersion, "2")
+        xmp.set(oplusVideoLength, String(videoLength))
+    }
+
     /// Every property that says "this file holds a video": removed from a still that no longer does.
     public static let all = [motionPhoto, version, presentationTimestamp, microVideo, microVideoVersion, microVideoOffset, microVideoPresentationTimestamp]
 

@@ -8,14 +8,17 @@ import Glibc
 /// `MotionPhotoVideoMissing`): the reason says why.
 public struct NotAMotionPhoto: Error, CustomStringConvertible {
     public let reason: String
+    /// A vivo still: its video is a file beside it (`VivoLivePhoto` reads it).
+    public var videoBeside = false
     public var description: String { reason }
 }
 
 /// Reads every JPEG Motion Photo variant. The Samsung trailer is authoritative when it holds
-/// the video (its XMP lengths are not trusted); otherwise the Google `Container:Directory` is
-/// walked back from the end of the file, then `MicroVideoOffset`; when XMP says Motion Photo
-/// but neither locates the video, the embedded `ftyp` is searched for, with a warning. Every
-/// length is checked against the file before anything is read by it.
+/// the video (its XMP lengths are not trusted), then Huawei's `LIVE_` fields; otherwise the
+/// Google `Container:Directory` is walked back from the end of the file, then
+/// `MicroVideoOffset`; when XMP says Motion Photo but neither locates the video, the embedded
+/// `ftyp` is searched for, with a warning. Every length is checked against the file before
+/// anything is read by it.
 public enum MotionPhotoReader {
     /// The Motion Photo in `path`; throws `NotAMotionPhoto` for a plain JPEG,
     /// `MotionPhotoVideoMissing` when the XMP promises a video that is not there or that its
@@ -30,13 +33,8 @@ public enum MotionPhotoReader {
     public static func read(source: FileSource, scanned: ScannedImageEnd? = nil, structure: JPEGStructure? = nil) throws -> MotionPhoto {
         let structure = try structure ?? JPEGStructure.read(source)
         var warnings: [String] = []
-        var xmp: XMPPacket? = nil
-        if let segment = structure.segments.first(where: { $0.isAPP(1) && $0.payloadPrefix.starts(with: XMPPacket.standardSignature) }) {
-            let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP")
-            if mentionsMotionPhotoNamespace(payload) {
-                do { xmp = try XMPPacket.fromSegmentPayload(payload) } catch { warnings.append("the XMP could not be parsed: \(error)") }
-            }
-        }
+        let packets = try MotionPhotoXMPPackets.read(source, structure: structure, warnings: &warnings)
+        let xmp = packets.motion?.packet
         let timestamp = xmp?.integer(MotionPhotoXMP.presentationTimestamp) ?? xmp?.integer(MotionPhotoXMP.microVideoPresentationTimestamp)
         let saysMotion = xmp?.integer(MotionPhotoXMP.motionPhoto) == 1
         let saysMicroVideo = xmp?.integer(MotionPhotoXMP.microVideo) == 1
@@ -44,16 +42,20 @@ public enum MotionPhotoReader {
         // Decided from the XMP and the last 8 bytes before the image data is walked, so `scan`
         // pays for no more than that on an ordinary JPEG.
         let sef = try SamsungSEFTrailer.read(source)
-        guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil else {
-            throw NotAMotionPhoto(reason: "not a Motion Photo (no GCamera:MotionPhoto or MicroVideo XMP, no Samsung trailer)")
+        let huawei = sef == nil ? try HuaweiLiveTrailer.read(source) : nil
+        guard saysMotion || saysMicroVideo || hasVideoItem || sef != nil || huawei != nil else {
+            return try MotionPhotoAfterImage.read(source, structure: structure, scanned: scanned)
         }
         let imageEnd = try scanned?.imageEnd(for: source, structure: structure) ?? JPEGImageEnd.find(source, structure: structure)
         let size = source.size
 
-        func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil) throws -> MotionPhoto {
+        func make(_ variant: MotionPhoto.Variant, _ location: MotionPhoto.Location, _ video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange? = nil,
+                  timestampUs: Int64? = timestamp) throws -> MotionPhoto {
             try requireMP4(source, at: video, what: location)
-            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, location: location, imageEnd: imageEnd,
-                               video: video, gainMap: gainMap, presentationTimestampUs: timestamp, xmp: xmp, warnings: warnings)
+            let maker: MotionPhotoMaker = variant == .samsung ? .samsung : variant == .huawei ? .huawei : packets.maker
+            return MotionPhoto(path: source.path, source: source, structure: structure, variant: variant, maker: maker,
+                               location: location, imageEnd: imageEnd, video: video, gainMap: gainMap, presentationTimestampUs: timestampUs, xmp: xmp,
+                               xmpSegmentOffset: packets.motion?.segmentOffset, warnings: warnings)
         }
 
         // 1. Samsung: the trailer says exactly where the MP4 is.
@@ -67,6 +69,11 @@ public enum MotionPhotoReader {
             guard record.dataLength >= 8 else { throw ParseError(.invalidValue, "the MotionPhoto_Data record holds no video", path: "SEFH", offset: record.offset) }
             return try make(.samsung, .samsungTrailer, .init(offset: record.dataOffset, length: record.dataLength))
         }
+        // 1b. Huawei/Honor: the LIVE_ fields say where the MP4 starts and when the cover (the still) is.
+        if let huawei {
+            let (video, coverUs) = try huaweiVideo(huawei, imageEnd: imageEnd, warnings: &warnings)
+            return try make(.huawei, .huaweiTrailer, video, timestampUs: coverUs ?? timestamp)
+        }
         if !(saysMotion || saysMicroVideo) {
             warnings.append("the XMP has a MotionPhoto directory item but no GCamera:MotionPhoto = 1")
         }
@@ -79,6 +86,17 @@ public enum MotionPhotoReader {
         }
     }
 
+    /// Where Huawei's fields put the video, and the cover time in microseconds (exact: whole
+    /// milliseconds); nil when PLAY gives none.
+    private static func huaweiVideo(_ trailer: HuaweiLiveTrailer, imageEnd: UInt64, warnings: inout [String]) throws -> (MotionPhoto.ByteRange, Int64?) {
+        guard trailer.videoOffset >= imageEnd else {
+            throw ParseError(.invalidValue, "the Huawei LIVE_ length puts the video inside the image", path: "LIVE_", offset: trailer.videoOffset)
+        }
+        let coverUs = trailer.coverMs.flatMap { (0...Int64.max / 1000).contains($0) ? $0 * 1000 : nil }
+        if coverUs == nil { warnings.append("the Huawei PLAY field gives no cover time (\"<start ms>:<cover ms>\")") }
+        return (.init(offset: trailer.videoOffset, length: trailer.videoLength), coverUs)
+    }
+
     /// Steps 2 to 4: where the XMP (or, failing it, an `ftyp` after the image) puts the video.
     private static func locateByXMP(_ xmp: XMPPacket?, source: FileSource, imageEnd: UInt64, saysMicroVideo: Bool, warnings: inout [String]) throws
         -> (variant: MotionPhoto.Variant, location: MotionPhoto.Location, video: MotionPhoto.ByteRange, gainMap: MotionPhoto.ByteRange?) {
@@ -86,12 +104,12 @@ public enum MotionPhotoReader {
         // 2. Google v1: the directory, walked back from the end of the file.
         if let items = xmp?.containerDirectory(), items.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.motionPhoto }) {
             let (ranges, end) = try directoryRanges(items, imageEnd: imageEnd, source: source)
-            if let video = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
+            if let item = ranges[MotionPhotoXMP.Semantic.motionPhoto] {
                 let padding = items.first?.padding ?? 0
                 if end - imageEnd != padding && end != imageEnd {
                     warnings.append("\(end - imageEnd) bytes between the image and the first item (padding says \(padding))")
                 }
-                return (.google, .containerDirectory, video, ranges[MotionPhotoXMP.Semantic.gainMap])
+                return (.google, .containerDirectory, try byVideoLength(item, xmp), ranges[MotionPhotoXMP.Semantic.gainMap])
             }
         }
 
@@ -109,6 +127,17 @@ public enum MotionPhotoReader {
         }
         warnings.append("no Container:Directory or MicroVideoOffset locates the video; found an MP4 'ftyp' at offset \(start)")
         return (saysMicroVideo ? .microVideo : .google, .ftypSearch, .init(offset: start, length: size - start), nil)
+    }
+
+    /// OPPO: the directory's MotionPhoto item holds the MP4 and then a maker trailer;
+    /// `OpCamera:VideoLength` is the MP4's own length, read from the item's start.
+    static func byVideoLength(_ item: MotionPhoto.ByteRange, _ xmp: XMPPacket?) throws -> MotionPhoto.ByteRange {
+        guard let stated = xmp?.integer(MotionPhotoXMP.oplusVideoLength) else { return item }
+        guard stated > 0, UInt64(stated) <= item.length else {
+            throw ParseError(.invalidValue, "OpCamera:VideoLength \(stated) does not fit the directory's MotionPhoto item of \(item.length) bytes",
+                             path: "XMP/OpCamera:VideoLength", offset: item.offset)
+        }
+        return .init(offset: item.offset, length: UInt64(stated))
     }
 
     /// Where each Google directory item after the primary lies, walked back from the end of the
@@ -139,10 +168,12 @@ public enum MotionPhotoReader {
     /// packet whose bytes never name the camera or container namespace holds none: checked
     /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
     /// (Only a gate: the properties themselves are read by the XML parser.)
-    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool {
+    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool { contains(payload, "http://ns.google.com/photos/1.0/") }
+
+    /// Whether `payload` holds `needle`'s bytes.
+    static func contains(_ payload: [UInt8], _ needle: StaticString) -> Bool {
         // Every JPEG a scan reads with XMP comes here: `memchr` to each candidate first byte,
         // `memcmp` there, no copy per candidate.
-        let needle: StaticString = "http://ns.google.com/photos/1.0/"
         let n = needle.utf8CodeUnitCount
         guard payload.count >= n else { return false }
         return payload.withUnsafeBytes { hay in

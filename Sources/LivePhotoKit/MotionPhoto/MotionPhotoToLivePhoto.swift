@@ -13,6 +13,12 @@ import StillImage
 public enum MotionPhotoToLivePhoto {
     /// - Parameter scanned: what `scan` learned of this file (`ConvertBatch`), saving a walk of the image.
     public static func run(path: String, options: ConvertOptions = ConvertOptions(), scanned: ScannedImageEnd? = nil) throws -> ConvertResult {
+        // A vivo still: its video is the file beside it, paired as a split-off video is.
+        if let vivo = try vivoLivePhoto(path) {
+            var result = try SplitVideoConversion.run(still: path, movie: vivo.movie, options: options)
+            result.variant = .sidecarVideo
+            return result
+        }
         // Held through the writes: a second `convert` of this file waits, then finds the outputs.
         let locks = try OperationLocks.acquire([path], mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)
         defer { locks.release() }
@@ -59,6 +65,13 @@ public enum MotionPhotoToLivePhoto {
             do { try ConvertedOutput.makeDurable(directories: [directory]) } catch { throw LivePhotoError.wrap(error, path: names[1], category: .refused) }
         }
         return result
+    }
+
+    /// The vivo Live Photo `path` is the still of, if it is one (its errors named by `path`; a
+    /// file that cannot be opened is left to the Motion Photo reader to report).
+    static func vivoLivePhoto(_ path: String) throws -> VivoLivePhoto? {
+        guard let source = try? FileSource(path: path) else { return nil }
+        do { return try VivoLivePhoto.read(source) } catch { throw wrap(error, path) }
     }
 
     /// The Motion Photo as read: what differs between a JPEG and a HEIC one is how the video is
@@ -143,6 +156,13 @@ public enum MotionPhotoToLivePhoto {
     /// image; read back, not yet in place.
     static func prepareJPEGStill(_ photo: MotionPhoto, targetPath: String, modeFrom: String, identifier: String) throws -> AtomicFileWriter {
         var edit = JPEGRewrite(imageEnd: photo.imageEnd)
+        edit.replacedXMPSegmentOffset = photo.xmpSegmentOffset
+        // Images between the EOI and the video (Xiaomi's watermarks) stay with the still (a gain
+        // map there is the directory's, moved on its own below).
+        if photo.gainMap == nil, photo.video.offset > photo.imageEnd,
+           try JPEGTrailerKind.atStart(of: photo.source, offset: photo.imageEnd, length: photo.video.offset - photo.imageEnd) == .jpegImage {
+            (edit.imageEnd, edit.primaryEnd) = (photo.video.offset, photo.imageEnd)
+        }
         edit.identifier = identifier
         edit.replaceForeignMakerNote = true
         if let xmp = photo.xmp {

@@ -8,9 +8,10 @@ import ISOBMFF
 /// adds a variant here, not a new path.
 struct PairPlan {
     /// What the still is, told once from its content.
-    enum StillKind: Equatable {
+    enum StillKind {
         case jpeg
-        case heic
+        /// Parsed once, here; the HEIC edit works on this parse.
+        case heic(HEICStill)
     }
 
     enum Action {

@@ -66,7 +66,7 @@ enum PairPlanner {
         report.movieWrite = method
         let stillPlan: StillWritePlan
         do {
-            stillPlan = alreadyPaired != nil ? .unchanged : try StillWritePlan(still: stillPath, target: targets.still, inPlace: outputs.still == stillPath, isHEIC: stillKind == .heic,
+            stillPlan = alreadyPaired != nil ? .unchanged : try StillWritePlan(still: stillPath, target: targets.still, inPlace: outputs.still == stillPath, kind: stillKind,
                                            stillIdentifier: stillID, identifier: identifier, replaceForeignMakerNote: options.replaceForeignMakerNote,
                                            recoverInterrupted: !options.dryRun)
         } catch {
@@ -93,14 +93,14 @@ enum PairPlanner {
     /// in a dry run too, unless replacing it was allowed.
     static func readStill(_ stillPath: String, options: PairOptions) throws -> (StillImageInfo, PairPlan.StillKind) {
         let stillInfo: StillImageInfo
-        let isHEIC: Bool
+        let heic: HEICStill?
         do {
-            (stillInfo, isHEIC) = try StillReading.read(path: stillPath)
+            (stillInfo, heic) = try StillReading.read(path: stillPath)
         } catch { throw LivePhotoError.wrap(error, path: stillPath) }
         if case .foreign(let maker) = stillInfo.makerNote, !options.replaceForeignMakerNote {
             throw LivePhotoError.foreignMakerNote(ForeignMakerNoteError(maker: maker), path: stillPath)
         }
-        return (stillInfo, isHEIC ? .heic : .jpeg)
+        return (stillInfo, heic.map { .heic($0) } ?? .jpeg)
     }
 
     /// The movie as a reader sees it, after undoing what an interrupted run left: a journaled

@@ -23,21 +23,23 @@ struct StillWritePlan {
     ///   - inPlace: the output is the input (no `-o DIR`); `target` is then the file written
     ///     (a symbolic link's target).
     ///   - recoverInterrupted: a real run first cuts an interrupted HEIC append of ours.
-    init(still source: String, target: String, inPlace: Bool, isHEIC: Bool, stillIdentifier: String?, identifier: String,
+    init(still source: String, target: String, inPlace: Bool, kind stillKind: PairPlan.StillKind, stillIdentifier: String?, identifier: String,
          replaceForeignMakerNote: Bool, recoverInterrupted: Bool) throws {
         self.source = source
         self.target = target
         self.identifier = identifier
         self.replaceForeignMakerNote = replaceForeignMakerNote
         let replaced: StillWriteMethod = inPlace ? .rewrite : .newFile
-        if !isHEIC {
+        guard case .heic(let still) = stillKind else {
             kind = .jpeg
             method = replaced
-        } else if stillIdentifier == identifier && inPlace {
+            return
+        }
+        if stillIdentifier == identifier && inPlace {
             kind = .unchanged
             method = .none
         } else {
-            let plan = try HEICIdentifierWriter.plan(sourcePath: source, targetPath: target, identifier: identifier,
+            let plan = try HEICIdentifierWriter.plan(still: still, sourcePath: source, targetPath: target, identifier: identifier,
                                                      replaceForeignMakerNote: replaceForeignMakerNote, recoverInterrupted: recoverInterrupted)
             kind = .heic(plan)
             method = plan.inPlaceMethod ?? replaced

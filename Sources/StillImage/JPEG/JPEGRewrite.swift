@@ -28,6 +28,12 @@ public struct JPEGRewrite {
     /// Where the primary image ends in the source (its EOI), when `imageEnd` keeps bytes after
     /// it: MPF's first entry gives the primary's length.
     public var primaryEnd: UInt64? = nil
+    /// The standard XMP segment `xmpSegments` replaces when the source has several packets (a
+    /// Xiaomi file's second one): the others are kept. Nil: every standard packet is replaced.
+    public var replacedXMPSegmentOffset: UInt64? = nil
+    /// A new payload for the source's EXIF APP1 (`OplusUserComment`), when `identifier` is nil;
+    /// nil keeps the EXIF.
+    public var exifPayload: [UInt8]? = nil
 
     public init(imageEnd: UInt64) { self.imageEnd = imageEnd }
 
@@ -38,12 +44,15 @@ public struct JPEGRewrite {
         // New extended XMP replaces the old; otherwise the old extended segments stay, named by
         // the `xmpNote:HasExtendedXMP` the new standard packet keeps.
         let replacesExtended = (xmpSegments?.count ?? 0) > 1
-        let isXMP = { (s: JPEGSegment) in s.isAPP(1) && (s.payloadPrefix.starts(with: XMPPacket.standardSignature) || (replacesExtended && s.payloadPrefix.starts(with: XMPPacket.extendedSignature))) }
+        let replaced = { (s: JPEGSegment) in replacedXMPSegmentOffset.map { s.offset == $0 } ?? true }
+        let isXMP = { (s: JPEGSegment) in
+            s.isAPP(1) && ((s.payloadPrefix.starts(with: XMPPacket.standardSignature) && replaced(s)) || (replacesExtended && s.payloadPrefix.starts(with: XMPPacket.extendedSignature)))
+        }
         let mpf = header.first { $0.isAPP(2) && $0.payloadPrefix.starts(with: MPFIndex.signature) }
 
         let newExif = try identifier.map {
             try JPEGExifEdit(source: source, structure: structure, identifier: $0, replaceForeignMakerNote: replaceForeignMakerNote).segment
-        }
+        } ?? exifPayload.map { JPEGRewrite.segment(JPEGMarker.app1, $0) }
         let xmpBytes = (xmpSegments ?? []).flatMap { JPEGRewrite.segment(JPEGMarker.app1, $0) }
         let firstXMP = header.first(where: isXMP)
 

@@ -10,20 +10,28 @@ public enum JPEGTrailerKind: String, CaseIterable, Sendable {
     case jpegImage = "jpeg-image"
     /// Samsung's SEF trailer: told from the file's last four bytes, `SEFT`.
     case samsungSEF = "samsung-sef"
+    /// Huawei/Honor's moving-photo fields (`HuaweiLiveTrailer`): the last 20 bytes begin `LIVE_`.
+    case huaweiLive = "huawei-live"
 
     /// Whether the bytes at the start of a range (`head`, at least 8 when the range has them)
-    /// begin this kind. SEF is told from the end of the file instead.
+    /// begin this kind. SEF and Huawei's fields are told from the end of the file instead.
     public func begins(_ head: [UInt8]) -> Bool {
         switch self {
         case .isoMedia: return head.count >= 8 && Array(head[4..<8]) == Array("ftyp".utf8)
         case .jpegImage: return head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
-        case .samsungSEF: return false
+        case .samsungSEF, .huaweiLive: return false
         }
     }
 
     /// Whether a file's last bytes (`tail`) end with this kind.
     public func ends(_ tail: [UInt8]) -> Bool {
-        self == .samsungSEF && tail.count >= 4 && Array(tail.suffix(4)) == Array("SEFT".utf8)
+        switch self {
+        case .samsungSEF: return tail.count >= 4 && Array(tail.suffix(4)) == Array("SEFT".utf8)
+        case .huaweiLive:
+            let field = HuaweiLiveTrailer.fieldLength
+            return tail.count >= field && tail.suffix(field).starts(with: Array(HuaweiLiveTrailer.liveTag.utf8))
+        case .isoMedia, .jpegImage: return false
+        }
     }
 
     /// The kind a range of `source` begins with, if any in the table.

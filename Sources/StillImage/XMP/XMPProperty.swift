@@ -20,6 +20,10 @@ public enum XMPNamespace {
     public static let googleCamera = "http://ns.google.com/photos/1.0/camera/"
     public static let container = "http://ns.google.com/photos/1.0/container/"
     public static let containerItem = "http://ns.google.com/photos/1.0/container/item/"
+    /// OPPO / OnePlus / realme (`OpCamera:`): `VideoLength`, `MotionPhotoOwner`.
+    public static let oplusCamera = "http://ns.oplus.com/photos/1.0/camera/"
+    /// Xiaomi (`MiCamera:`): `XMPMeta` (watermark notes, not a video marker).
+    public static let xiaomiCamera = "http://ns.xiaomi.com/photos/1.0/camera/"
 }
 
 /// One `Container:Item` of a `Container:Directory`: a media item stored in the file after the

@@ -1,8 +1,12 @@
+import Foundation
 import BinaryIO
+import ISOBMFF
+
 /// What a movie's still-image-time track(s) say before pairing: whether the first one (by
-/// track order) can be kept as it is, and why not when it cannot.
-public struct ExistingStillImageTime {
-    public enum State {
+/// track order) can be kept as it is, and why not when it cannot: a Live Photo rule (which
+/// still track a pair keeps), so it lives with the plan, not in the box layer.
+struct ExistingStillImageTime {
+    enum State {
         /// No still-image-time track.
         case none
         /// Readable, with its sample presented at `tick` (movie timescale), inside the video.
@@ -11,11 +15,11 @@ public struct ExistingStillImageTime {
         case unusable(track: Track, reason: String)
     }
 
-    public let state: State
+    let state: State
     /// Every still-image-time track, in track order (the first is the one assessed).
-    public let tracks: [Track]
+    let tracks: [Track]
 
-    public init(file: MovieFile, videoTiming: FrameTiming) {
+    init(file: MovieFile, videoTiming: FrameTiming) {
         let movie = file.movie
         tracks = movie.stillImageTimeTracks
         guard let track = tracks.first else { state = .none; return }
@@ -46,16 +50,14 @@ public struct ExistingStillImageTime {
     }
 
     /// A movie whose one still-image-time track is `track` (built by an edit), shown at `tick`.
-    public init(keeping track: Track, tick: Int64) {
+    init(keeping track: Track, tick: Int64) {
         state = .usable(track: track, tick: tick)
         tracks = [track]
     }
 
     /// The tick of a usable track's sample, else nil.
-    public var usableTick: Int64? {
+    var usableTick: Int64? {
         if case .usable(_, let tick) = state { return tick }
         return nil
     }
 }
-
-import Foundation

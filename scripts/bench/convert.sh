@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark `livephoto convert` (issue 11). Usage: bash scripts/bench-convert.sh PATH-TO-livephoto
+# Benchmark area "convert": `livephoto convert` (issue 11). Usage: bash scripts/bench/convert.sh
+# PATH-TO-livephoto (alone), or through scripts/bench.sh.
 #
 # A folder of N (BENCH_MOTION_PHOTOS, default 20) Google Motion Photos, each a 12 MP noisy JPEG
 # (~3 MB, as a camera's) with a 3 s 1080p H.264 MP4 inside, built by
@@ -12,34 +13,15 @@
 # Info: (c) `convert --to motion` of the N pairs back into Motion Photos, against the same cp;
 # with BENCH_COMPARE=OTHER-livephoto, (d) the same convert DIR by that binary, in the same rounds. The outputs must verify (`verify DIR`) and their count
 # must be right, or the benchmark fails; a missed target never fails it.
-set -euo pipefail
-
-[ $# -ge 1 ] && [ -x "$1" ] || { echo "usage: bash scripts/bench-convert.sh PATH-TO-livephoto" >&2; exit 2; }
-bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-here=$(cd "$(dirname "$0")/.." && pwd)
-out=$here/bench-out
-inputs=$out/inputs
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+bench_init "$@"
 work=$out/work-convert
-N=${BENCH_MOTION_PHOTOS:-20}
+positive BENCH_MOTION_PHOTOS "${BENCH_MOTION_PHOTOS:-20}"; N=$REPLY
 ROUNDS=5
 TARGET=2.0
-for tool in ffmpeg exiftool python3 awk; do command -v "$tool" >/dev/null || { echo "bench-convert: $tool is required" >&2; exit 2; }; done
-log() { printf '[bench-convert %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
-die() { printf 'bench-convert: FAIL: %s\n' "$*" >&2; exit 1; }
-now() { REPLY=${EPOCHREALTIME:-$(date +%s.%N)}; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.6f", v[(NR + 1) / 2]; else printf "%.6f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
-ms() { awk -v s="$1" 'BEGIN { printf "%.1f", s * 1000 }'; }
+require_tools ffmpeg exiftool python3 awk
 
-mkdir -p "$inputs"
-still=$inputs/still-4000x3000.jpg
-if [ ! -s "$still" ]; then
-    log "generating $still"
-    ffmpeg -nostdin -v error -y -f lavfi -i "testsrc2=s=4000x3000:r=1" -frames:v 1 \
-        -vf "noise=alls=20:allf=t+u" -c:v mjpeg -q:v 3 -pix_fmt yuvj420p -f image2 "$still.tmp.jpg"
-    mv "$still.tmp.jpg" "$still"
-fi
+make_still   # the same 12 MP still as the pair area
 video=$inputs/video-1080p-3s.mp4
 if [ ! -s "$video" ]; then
     log "generating $video"
@@ -92,13 +74,12 @@ done
 cp_m=$(median "${cps[@]}"); sync_m=$(median "${syncs[@]}"); conv_m=$(median "${convs[@]}"); back_m=$(median "${backs[@]}")
 conv_ratio=$(ratio "$conv_m" "$cp_m"); back_ratio=$(ratio "$back_m" "$cp_m")
 met=$(awk -v a="$conv_ratio" -v b="$TARGET" 'BEGIN { print (a <= b ? "yes" : "NO") }')
-printf '%-44s %-16s %-12s %-12s %-12s %s\n' measurement baseline livephoto result target met
-printf '%-44s %-16s %-12s %-12s %-12s %s\n' "$N Motion Photos: convert DIR (Motion->Live)" "cp $(ms "$cp_m") ms" "$(ms "$conv_m") ms" "${conv_ratio}x cp" "<= ${TARGET}x cp" "$met"
-printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: same, against cp + sync" "cp+sync $(ms "$sync_m") ms" "$(ms "$conv_m") ms" "$(ratio "$conv_m" "$sync_m")x" "(info)" "-"
-printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: convert --to motion (Live->Motion)" "cp $(ms "$cp_m") ms" "$(ms "$back_m") ms" "${back_ratio}x cp" "(info)" "-"
+bench_row "$N Motion Photos: convert DIR (Motion->Live)" "cp $(ms "$cp_m") ms" "$(ms "$conv_m") ms" "${conv_ratio}x cp" "<= ${TARGET}x cp" "$met"
+bench_row "  info: same, against cp + sync" "cp+sync $(ms "$sync_m") ms" "$(ms "$conv_m") ms" "$(ratio "$conv_m" "$sync_m")x" "(info)" -
+bench_row "  info: convert --to motion (Live->Motion)" "cp $(ms "$cp_m") ms" "$(ms "$back_m") ms" "${back_ratio}x cp" "(info)" -
 if [ -n "$compare" ]; then
     other_m=$(median "${others[@]}")
-    printf '%-44s %-16s %-12s %-12s %-12s %s\n' "  info: convert DIR by $(basename "$compare")" "cp $(ms "$cp_m") ms" "$(ms "$other_m") ms" "$(ratio "$other_m" "$cp_m")x cp" "(info)" "-"
+    bench_row "  info: convert DIR by $(basename "$compare")" "cp $(ms "$cp_m") ms" "$(ms "$other_m") ms" "$(ratio "$other_m" "$cp_m")x cp" "(info)" -
 fi
 mkdir -p "$out"
 cat >"$out/convert-results.json" <<JSON
@@ -106,4 +87,5 @@ cat >"$out/convert-results.json" <<JSON
  "toMotionSeconds": $back_m, "toMotionRatio": $back_ratio, "target": $TARGET, "met": $( [ "$met" = yes ] && echo true || echo false )}
 JSON
 rm -rf "$work"
-echo "results: $out/convert-results.json"
+bench_note "convert: results also in $out/convert-results.json"
+bench_done

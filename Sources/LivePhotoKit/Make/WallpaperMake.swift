@@ -1,0 +1,143 @@
+import Foundation
+import BinaryIO
+import ISOBMFF
+import StillImage
+import VideoFrames
+
+/// `make --wallpaper`: a wallpaper-grade Live Photo from a movie. A movie whose video already
+/// complies (`WallpaperChecks`: HEVC 8-bit SDR, long side, frame rate, duration, timescale) is
+/// made exactly as `make` does with `pair --wallpaper` (its video samples kept byte for byte).
+/// Any other is trimmed to about 3 s around the still, re-encoded (`WallpaperVideoEncoder`)
+/// and written as a new `<stem>-wallpaper.MOV` in the camera's layout (`WallpaperMovie`) with
+/// its audio copied, beside a new `<stem>-wallpaper.JPG`; the input is never changed.
+enum WallpaperMake {
+    /// The clip iOS uses (about 3 s) and the least the rules accept (1 s), in seconds.
+    static let clipSeconds: Int64 = 3
+    static let minimumSeconds: Int64 = 1
+
+    static func run(_ file: MovieFile, path: String, options: MakeOptions) throws -> MakeResult {
+        let rules = WallpaperChecks.rules(WallpaperStructure(file))
+        let video = rules.filter { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
+        if video.isEmpty { return try MakeOperation.make(file, path: path, options: options) }
+        return try reencode(file, path: path, options: options)
+    }
+
+    /// The span of the source timeline [start, end) in movie ticks: `clipSeconds` (or the whole
+    /// video when shorter) around the still, starting at least 0.2 s before it.
+    static func span(still: Int64, videoStart: Int64, videoEnd: Int64, timescale: UInt32, path: String) throws -> WallpaperVideoEncoder.Span {
+        let ts = Int64(timescale)
+        guard videoEnd - videoStart >= minimumSeconds * ts else {
+            throw LivePhotoError(path: path, reason: "the video lasts \(CheckText.seconds(videoEnd - videoStart, timescale: timescale)); a wallpaper needs at least \(minimumSeconds) s", category: .refused)
+        }
+        let length = min(clipSeconds * ts, videoEnd - videoStart)
+        let lead = (WallpaperChecks.minimumStillTicks * ts + Int64(WallpaperChecks.timescale) - 1) / Int64(WallpaperChecks.timescale)
+        var start = min(max(videoStart, still - length / 2), videoEnd - length)
+        start = min(start, still - lead)
+        guard start >= videoStart else {
+            throw LivePhotoError(path: path, reason: "the still at \(CheckText.seconds(still, timescale: timescale)) is less than 0.200 s into the video; choose a later one with --still-time or --still-frame", category: .refused)
+        }
+        return .init(start: start, end: start + length)
+    }
+
+    static func reencode(_ file: MovieFile, path: String, options: MakeOptions) throws -> MakeResult {
+        let movie = file.movie
+        guard let video = movie.mainVideoTrack else {
+            throw LivePhotoError(path: path, reason: "the movie has no video track", category: .unreadable)
+        }
+        let ts = movie.header.timescale
+        let timing = FrameTiming(track: video, movieTimescale: ts)
+        guard timing.frameCount > 0 else { throw LivePhotoError(path: path, reason: "the video presents no frame", category: .unreadable) }
+        let stillTime = try PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing, movieTimescale: ts, path: path)
+        let span = try span(still: stillTime.tick, videoStart: timing.startTick(ofFrame: 0), videoEnd: timing.endTick, timescale: ts, path: path)
+        let outputs = try WallpaperOutputs(movie: path, directory: options.outputDirectory)
+
+        var encoderOptions = WallpaperVideoEncoder.Options()
+        encoderOptions.maximumLongSide = WallpaperChecks.longSide
+        encoderOptions.bitDepth = .eight
+        encoderOptions.threads = options.decoderThreads
+        let encoded: EncodedVideoTrack, frame: RGBFrame
+        do {
+            encoded = try WallpaperVideoEncoder.encode(file: file, track: video, span: span, options: encoderOptions)
+            frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: stillTime.tick, threads: options.decoderThreads)
+        } catch {
+            throw LivePhotoError.wrap(error, path: path)
+        }
+        // A new Live Photo: its own identifier unless one is given.
+        let identifier: String
+        if case .given(let id) = options.identifier { identifier = id } else { identifier = ContentIdentifier.random() }
+        let newMovie = try wallpaperMovie(encoded, rotation: video.header.rotationDegrees, file: file, span: span, still: stillTime.tick, identifier: identifier, path: path)
+        let (jpeg, exif) = try MakeOperation.stillJPEG(frame, movie: movie, rotationDegrees: video.header.rotationDegrees, identifier: identifier, options: options, path: outputs.still)
+        if !options.dryRun { try outputs.write(movie: newMovie, still: jpeg) }
+        let stillSeconds = Double(newMovie.stillTick) / Double(WallpaperMovie.movieTimescale)
+        return MakeResult(movie: path, still: outputs.still, movieOutput: outputs.movie, identifier: identifier, stillTime: stillSeconds,
+                          status: options.dryRun ? .dryRun : .made, movieWrite: .newFile, width: frame.width, height: frame.height,
+                          codec: video.codec?.description, orientation: exif.orientation,
+                          colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings + encoded.warnings)
+    }
+
+    /// The new movie: the encoded video, the source's audio over the same span, the still at
+    /// the start of the new frame that shows the source's still time.
+    static func wallpaperMovie(_ encoded: EncodedVideoTrack, rotation: Int, file: MovieFile, span: WallpaperVideoEncoder.Span, still: Int64,
+                               identifier: String, path: String) throws -> WallpaperMovie {
+        let c = encoded.colour
+        let configuration = VideoCodecConfiguration(codec: .hevc, width: encoded.width, height: encoded.height, decoderConfiguration: encoded.configuration,
+                                                    colour: .init(primaries: UInt16(clamping: c.primaries), transfer: UInt16(clamping: c.transfer), matrix: UInt16(clamping: c.matrix), fullRange: nil))
+        let samples = encoded.samples.map { NewVideoTrack.Sample(bytes: $0.bytes, duration: $0.duration, isSync: $0.isSync, compositionOffset: $0.compositionOffset) }
+        let videoTrack = NewVideoTrack(configuration: configuration, rotationDegrees: rotation, timescale: encoded.timescale, samples: samples)
+        let movieTS = Int64(WallpaperMovie.movieTimescale), sourceTS = Int64(max(1, file.movie.header.timescale))
+        let audio: CopiedAudioTrack?
+        do {
+            audio = try file.movie.tracks.first(where: \.isAudio).flatMap {
+                try CopiedAudioTrack($0, in: file, start: span.start, end: span.end, trackID: 2, movieTimescale: WallpaperMovie.movieTimescale)
+            }
+        } catch {
+            throw LivePhotoError.wrap(error, path: path)
+        }
+        // Whole frames of the new video (600 / 30 = 20 ticks each).
+        let frameTicks = movieTS / Int64(max(1, encoded.frameRate))
+        let offset = (still - span.start) * movieTS / sourceTS
+        let stillTick = max(WallpaperChecks.minimumStillTicks, offset - offset % max(1, frameTicks))
+        var items = (file.movie.metadata?.items ?? []).filter { $0.key != Movie.contentIdentifierKey }
+        items.insert(.init(key: Movie.contentIdentifierKey, typeIndicator: 1, value: Array(identifier.utf8)), at: 0)
+        return WallpaperMovie(video: videoTrack, audio: audio, stillTick: stillTick, metadata: items)
+    }
+}
+
+/// `<stem>-wallpaper.MOV` and `.JPG` beside the movie or in -o DIR; neither may exist.
+struct WallpaperOutputs {
+    let movie: String
+    let still: String
+
+    init(movie source: String, directory: String?) throws {
+        let stem = PathComponents.lastComponent(PathComponents.deletingExtension(source)) + "-wallpaper"
+        if let directory { try OutputDirectory.check(directory) }
+        let place = { (name: String) in directory.map { PathComponents.appending(name, to: $0) } ?? PathComponents.sibling(named: name, of: source) }
+        movie = place(stem + ".MOV")
+        still = place(stem + ".JPG")
+        for p in [movie, still] where FileSystemCalls.exists(p) {
+            throw LivePhotoError(path: p, reason: "already exists; it is never overwritten (move it, or use -o DIR)", category: .refused)
+        }
+    }
+
+    /// Both files written and fsynced beside their targets, then each linked into place
+    /// without replacing anything (the movie first): a failure leaves no half-written file.
+    func write(movie built: WallpaperMovie, still jpeg: [UInt8]) throws {
+        do {
+            let movieWriter = try built.image().prepare(targetPath: movie)
+            let stillWriter = try AtomicFileWriter(targetPath: still)
+            do {
+                try stillWriter.write(jpeg)
+                try stillWriter.sync()
+            } catch {
+                movieWriter.discard(); stillWriter.discard()
+                throw error
+            }
+            do { try movieWriter.commitWithoutReplacing() } catch { stillWriter.discard(); throw error }
+            try stillWriter.commitWithoutReplacing()
+        } catch let error as LivePhotoError {
+            throw error
+        } catch {
+            throw LivePhotoError.wrap(error, path: movie, category: .refused)
+        }
+    }
+}

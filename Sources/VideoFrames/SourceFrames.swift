@@ -1,0 +1,63 @@
+import BinaryIO
+import CAVCodec
+import ISOBMFF
+
+/// A source video track's samples, decoded run by run for the encoder: a run is a stretch of
+/// output slots whose frames come in presentation order, decoded in one pass from the sync
+/// sample before its first frame.
+struct SourceFrames {
+    let file: MovieFile
+    let track: Track
+    let configuration: VideoCodecConfiguration
+    let ranges: [(offset: UInt64, size: UInt32)]
+    let times: [Int64]
+    let sync: SyncSampleTable
+    let threads: Int
+
+    /// Encodes slots from `first` until the run ends (the next slot shows an earlier frame) or a
+    /// frame does not come out; returns the first slot not encoded.
+    func encodeRun(slots: [FrameTiming.ShownSample], from first: Int, earlierGOP: Bool, into session: HEVCEncodeSession) throws -> Int {
+        var end = first + 1
+        while end < slots.count, slots[end].compositionTime >= slots[end - 1].compositionTime { end += 1 }
+        let run = slots[first..<end]
+        let lowest = run.map(\.sampleIndex).min() ?? slots[first].sampleIndex
+        let highest = run.map(\.sampleIndex).max() ?? slots[first].sampleIndex
+        guard highest < ranges.count, highest < times.count, var start = sync.syncSample(atOrBefore: lowest) else {
+            throw ParseError(.invalidValue, "sample \(lowest + 1) has no sync sample before it", path: track.path + "/mdia/minf/stbl/stss", offset: 0)
+        }
+        if earlierGOP, start > 0, let earlier = sync.syncSample(atOrBefore: start - 1) { start = earlier }
+
+        let decoder = try FFmpegDecoder(configuration: configuration, threads: threads)
+        var cursor = first
+        // Frames come out in presentation order: one before the slot's is skipped, one after it
+        // means the slot's frame was not output.
+        let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
+            let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
+            if pts > slots[cursor].compositionTime { return true }
+            guard pts == slots[cursor].compositionTime else { return false }
+            let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+            guard width > 0, height > 0, width * height <= StillFrameExtractor.maximumPixels else {
+                throw ParseError(.tooLarge, "sample \(slots[cursor].sampleIndex + 1) decodes to \(width)x\(height) pixels", path: track.path, offset: 0)
+            }
+            let converted = try session.prepare(frame)
+            while cursor < end, slots[cursor].compositionTime == pts {
+                try session.encode(converted)
+                cursor += 1
+            }
+            return cursor == end
+        }
+        do {
+            var index = start
+            var done = false
+            while index <= highest && !done {
+                let bytes = try VideoSampleBytes.read(file, track: track, ranges: ranges, index: index, purpose: "the re-encode")
+                done = try decoder.send(bytes, pts: times[index], key: sync.syncSample(atOrBefore: index) == index, onFrame: take)
+                index += 1
+            }
+            if !done { _ = try decoder.flush(onFrame: take) }
+        } catch let failure as FFmpegDecoder.DecodeFailure {
+            throw ParseError(.invalidValue, "sample \(slots[cursor].sampleIndex + 1) failed to decode: \(failure.message)", path: track.path, offset: 0)
+        }
+        return cursor
+    }
+}

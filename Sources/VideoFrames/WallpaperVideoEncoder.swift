@@ -1,0 +1,84 @@
+import BinaryIO
+import CAVCodec
+import ISOBMFF
+
+/// `make --wallpaper`'s re-encode: the frames a source video track presents over a span of the
+/// movie timeline, decoded with libavcodec, resampled to a constant frame rate, and encoded as
+/// HEVC with libx265 (closed GOP, no B-frames). libavcodec is dlopen'ed on first use.
+public enum WallpaperVideoEncoder {
+    /// A span of the source movie's timeline, [start, end) in movie-timescale ticks (edit list applied).
+    public struct Span: Sendable, Equatable {
+        public var start: Int64
+        public var end: Int64
+        public init(start: Int64, end: Int64) { self.start = start; self.end = end }
+    }
+
+    /// The output's bit depth.
+    public enum BitDepth: Sendable, Equatable {
+        /// 8-bit (yuv420p) whatever the source is; what a wallpaper takes (HEVC 8-bit SDR).
+        case eight
+        /// 10-bit (yuv420p10le) for a source above 8 bits, else 8-bit.
+        case source
+    }
+
+    /// libx265's speed/size trade-off (its own preset names).
+    public enum Preset: String, Sendable, Equatable, CaseIterable {
+        case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
+    }
+
+    public struct Options: Sendable, Equatable {
+        /// Frames a second, constant (30 as the camera writes).
+        public var frameRate: Int = 30
+        /// Media timescale of the samples (600 as the camera writes; a multiple of `frameRate`).
+        public var timescale: UInt32 = 600
+        /// nil keeps the source's size; else the long side is scaled down to this (even sizes kept even).
+        public var maximumLongSide: Int? = nil
+        public var bitDepth: BitDepth = .source
+        /// libx265 constant rate factor (lower is better and larger).
+        public var quality: Int = 22
+        public var preset: Preset = .medium
+        /// A sync sample at least every this many frames (0 = one, at the start).
+        public var keyframeInterval: Int = 30
+        /// Encoder and decoder threads (0 = libavcodec's choice; batch workers use 1).
+        public var threads: Int = 0
+
+        public init() {}
+    }
+
+    /// Encodes the frames `track` presents over `span` (frame k of the output is the source
+    /// frame shown at `span.start + k / frameRate` s; ceil(duration × rate) frames). The span
+    /// must lie inside the frames the track presents.
+    public static func encode(file: MovieFile, track: Track, span: Span, options: Options = Options()) throws -> EncodedVideoTrack {
+        guard options.frameRate > 0, options.timescale > 0, options.timescale % UInt32(options.frameRate) == 0,
+              (0...51).contains(options.quality), options.keyframeInterval >= 0 else {
+            throw ParseError(.invalidValue, "encoder options: \(options.frameRate) fps in timescale \(options.timescale), quality \(options.quality)")
+        }
+        let configuration = try track.videoCodecConfiguration()
+        guard configuration.width > 0, configuration.height > 0,
+              configuration.width * configuration.height <= StillFrameExtractor.maximumPixels else {
+            throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(StillFrameExtractor.maximumPixels) pixels a frame may have",
+                             path: track.path + "/mdia/minf/stbl/stsd", offset: 0)
+        }
+        let movieTimescale = file.movie.header.timescale
+        let timing = FrameTiming(track: track, movieTimescale: movieTimescale)
+        let source = SourceFrames(file: file, track: track, configuration: configuration,
+                                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"),
+                                  times: track.sampleTable.compositionTimes(), sync: try SyncSampleTable(track: track),
+                                  threads: options.threads)
+        let slots = try FrameSlots.plan(timing: timing, span: span, movieTimescale: movieTimescale, frameRate: options.frameRate)
+        let session = HEVCEncodeSession(options: options, entryColour: configuration.colour)
+        // Runs of slots decode from a sync sample; a frame that did not come out (an open-GOP
+        // leading picture) is retried once from the sync sample before.
+        var next = 0
+        var retried = false
+        while next < slots.count {
+            let reached = try source.encodeRun(slots: slots, from: next, earlierGOP: retried, into: session)
+            if reached > next { next = reached; retried = false; continue }
+            guard !retried else {
+                throw ParseError(.invalidValue, "the frame of sample \(slots[next].sampleIndex + 1) did not come out of the decoder", path: track.path, offset: 0)
+            }
+            retried = true
+        }
+        return try session.finish()
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+import BinaryIO
+import TestSupport
+@testable import ISOBMFF
+
+/// The boxes a movie built from scratch needs, written then read back by the readers every
+/// movie goes through.
+@Suite("Boxes of a new movie: video sample entry, ctts, stss, mvhd, chunk offsets")
+struct NewMovieBoxTests {
+    @Test("an hvc1 entry reads back as the configuration it was written from", arguments: [nil, VideoCodecConfiguration.ColourDescription(primaries: 1, transfer: 1, matrix: 1, fullRange: nil)])
+    func videoEntryRoundTrip(_ colour: VideoCodecConfiguration.ColourDescription?) throws {
+        let config = VideoCodecConfiguration(codec: .hevc, width: 1920, height: 1080, decoderConfiguration: Array(1...40), colour: colour)
+        let entry = try Support.parseAtom(SampleDescriptionHeader.atom(entries: [config.sampleEntryAtom()]).serialized())
+        let read = try VideoCodecConfiguration(entry: try #require(entry.children?.first), path: "stsd/hvc1")
+        #expect(read == config)
+        #expect(try SampleEntry(try #require(entry.children?.first), handler: "vide", path: "hvc1").width == 1920)
+    }
+
+    @Test("ctts runs and stss numbers read back; every-sample-sync writes no stss")
+    func tablesRoundTrip() throws {
+        let ctts = CompositionOffsetBox(offsets: [40, 40, -20, 0, 0, 0])
+        #expect(ctts.entries == [.init(count: 2, offset: 40), .init(count: 1, offset: -20), .init(count: 3, offset: 0)])
+        #expect(try CompositionOffsetBox(ctts.atom(), path: "ctts") == ctts)
+        #expect(SyncSampleTable(syncSamples: nil).atom() == nil)
+        let track = NewVideoTrack(configuration: VideoCodecConfiguration(codec: .hevc, width: 64, height: 48, decoderConfiguration: [1]), rotationDegrees: 90, timescale: 600,
+                                  samples: (0..<5).map { .init(bytes: [UInt8($0)], duration: 20, isSync: $0 % 3 == 0, compositionOffset: $0 == 1 ? 20 : 0) })
+        let parsed = try Track(try Support.parseAtom(track.track(trackID: 1, movieTimescale: 600).atom().serialized()), index: 1, path: "trak")
+        #expect(try SyncSampleTable(track: parsed).syncSamples == [0, 3])
+        #expect(parsed.sampleTable.compositionOffsets == [.init(count: 1, offset: 0), .init(count: 1, offset: 20), .init(count: 3, offset: 0)])
+        #expect(parsed.header.rotationDegrees == 90 && parsed.sampleTable.sampleCount == 5 && parsed.edits?.entries == [.init(duration: 100, mediaTime: 0, rate: 0x10000)])
+    }
+
+    @Test("a new mvhd reads back with its timescale, duration and next track ID")
+    func movieHeader() throws {
+        let header = MovieHeader(timescale: 600, duration: 1800, nextTrackID: 6)
+        let read = try MovieHeader(header.atom(), path: "mvhd")
+        #expect(read == header && read.timescale == 600 && read.duration == 1800 && read.nextTrackID == 6)
+    }
+
+    @Test("every chunk offset of a new movie points at its chunk's bytes")
+    func chunkOffsets() throws {
+        let dir = try TempDir()
+        let track = NewVideoTrack(configuration: VideoCodecConfiguration(codec: .hevc, width: 64, height: 48, decoderConfiguration: [1]), rotationDegrees: 0, timescale: 600,
+                                  samples: (0..<3).map { .init(bytes: Array(repeating: UInt8(10 + $0), count: 5 + $0), duration: 20, isSync: true) })
+        let other = NewVideoTrack(configuration: track.configuration, rotationDegrees: 0, timescale: 600, samples: [.init(bytes: [99, 98], duration: 60, isSync: true)])
+        let image = try NewMovieImage(header: MovieHeader(timescale: 600, duration: 60, nextTrackID: 3),
+                                      media: [.init(trak: track.track(trackID: 1, movieTimescale: 600).atom(), chunks: track.chunks),
+                                              .init(trak: other.track(trackID: 2, movieTimescale: 600).atom(), chunks: other.chunks)], others: [])
+        let path = dir.path("new.mov")
+        try image.prepare(targetPath: path).commit()
+        let file = try MovieFile.open(path: path)
+        #expect(file.moovBeforeMedia && file.isQuickTime)
+        #expect(try (0..<3).map { try file.sampleBytes(track: file.movie.tracks[0], index: $0) } == track.samples.map(\.bytes))
+        #expect(try file.sampleBytes(track: file.movie.tracks[1], index: 0) == [99, 98])
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import ISOBMFF
+import Testing
+@testable import VideoFrames
+
+@Suite("WallpaperVideoEncoder")
+struct WallpaperVideoEncoderTests {
+    static var fast: WallpaperVideoEncoder.Options {
+        var options = WallpaperVideoEncoder.Options()
+        options.preset = .ultrafast
+        return options
+    }
+
+    /// The 2 s 15 fps H.264 fixture, whole: 60 frames at 30 fps, 20 ticks each in 600, every
+    /// source frame shown twice; ffprobe decodes all 60 at the source's size, 8-bit.
+    @Test(.requires(.ffprobe))
+    func fixtureWholeSpanDecodesAtThirtyFrames() throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-audio.mov"))
+        let track = try EncodedStreams.videoTrack(file)
+        let end = FrameTiming(track: track, movieTimescale: file.movie.header.timescale).endTick
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: .init(start: 0, end: end), options: Self.fast)
+        #expect(encoded.samples.count == 60)
+        #expect(encoded.samples.allSatisfy { $0.duration == 20 && $0.compositionOffset == 0 })
+        #expect(encoded.duration == 1200 && encoded.timescale == 600 && encoded.frameRate == 30)
+        #expect(encoded.samples.first?.isSync == true)
+        #expect(encoded.samples.filter(\.isSync).count == 2, "keyframe interval 30: sync at frames 0 and 30")
+        #expect(encoded.width == 320 && encoded.height == 240 && encoded.bitDepth == 8)
+        let dir = try TempDir()
+        let stream = try EncodedStreams.probe(try EncodedStreams.writeAnnexB(encoded, in: dir))
+        #expect(stream["width"] as? Int == 320 && stream["height"] as? Int == 240)
+        #expect(stream["pix_fmt"] as? String == "yuv420p")
+        #expect(stream["nb_read_frames"] as? String == "60")
+    }
+
+    /// Every sync flag is an IRAP access unit and no sample carries a parameter set (hvc1).
+    @Test func syncFlagsFollowTheNALTypes() throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-mp4.mp4"))
+        let track = try EncodedStreams.videoTrack(file)
+        var options = Self.fast
+        options.keyframeInterval = 7
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: .init(start: 0, end: Int64(file.movie.header.timescale)), options: options)
+        #expect(encoded.samples.count == 30)
+        for (i, sample) in encoded.samples.enumerated() {
+            var types: [Int] = []
+            var at = 0
+            while at + 4 < sample.bytes.count {
+                types.append(Int(sample.bytes[at + 4] >> 1) & 0x3F)
+                at += 4 + sample.bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            }
+            #expect(at == sample.bytes.count, "sample \(i) is length-prefixed to its end")
+            #expect(!types.contains { (32...34).contains($0) }, "sample \(i) has no VPS/SPS/PPS")
+            #expect(sample.isSync == types.contains { (16...21).contains($0) }, "sample \(i)")
+            #expect(sample.isSync == (i % 7 == 0), "sample \(i)")
+        }
+    }
+
+    /// Our `hvcC` equals the one ffmpeg's MP4 muxer derives from the same parameter sets, except
+    /// array_completeness (FFmpeg 5.1 leaves it 0) and the zero byte FFmpeg keeps at the end of the
+    /// last parameter set it read from the Annex B stream (trailing_zero_8bits, not NAL payload).
+    @Test(.requires(.ffmpeg))
+    func configurationMatchesFFmpegsMuxer() throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-audio.mov"))
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: try EncodedStreams.videoTrack(file),
+                                                       span: .init(start: 0, end: Int64(file.movie.header.timescale / 2)), options: Self.fast)
+        let dir = try TempDir()
+        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
+        let mp4 = dir.path("muxed.mp4")
+        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-c", "copy", "-tag:v", "hvc1", mp4])
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        let muxed = try MovieFile.open(path: mp4)
+        let theirs = try EncodedStreams.videoTrack(muxed).videoCodecConfiguration().decoderConfiguration
+        #expect(encoded.configuration.prefix(22) == theirs.prefix(22), "header fields")
+        func trimmed(_ units: [[UInt8]]) -> [[UInt8]] { units.map { Array($0.reversed().drop { $0 == 0 }.reversed()) } }
+        #expect(EncodedStreams.parameterSets(encoded.configuration) == trimmed(EncodedStreams.parameterSets(theirs)))
+        #expect(EncodedStreams.arrayTypes(encoded.configuration) == [0xA0, 0xA1, 0xA2], "VPS, SPS, PPS, each complete")
+        #expect(EncodedStreams.parameterSets(encoded.configuration).count == 3)
+    }
+
+    /// 60 fps source, a frame's luma = 16 + 3 × its number: output frame k of the span from
+    /// 0.25 s shows source frame 15 + 2k (decoded back by ffmpeg; flat frames survive the encode).
+    @Test(.requires(.ffmpeg))
+    func outputFrameKShowsTheSourceFrameAtStartPlusKOverRate() throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("ramp.mov", in: dir, source: "nullsrc=s=64x48:r=60:d=1,geq=lum='16+3*N':cb=128:cr=128",
+                                           codec: ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-qp", "0", "-bf", "2", "-g", "12"])
+        let file = try MovieFile.open(path: path)
+        let ts = Int64(file.movie.header.timescale)
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: try EncodedStreams.videoTrack(file),
+                                                       span: .init(start: ts / 4, end: ts * 3 / 4), options: Self.fast)
+        #expect(encoded.samples.count == 15)
+        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
+        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        // yuv420p as decoded (no range conversion): the Y plane is a frame's first 64 × 48 bytes.
+        let frameSize = 64 * 48
+        let frames = Array(result.outData).chunks(of: frameSize * 3 / 2)
+        #expect(frames.count == 15)
+        for (k, frame) in frames.enumerated() {
+            let mean = Double(frame.prefix(frameSize).reduce(0) { $0 + Int($1) }) / Double(frameSize)
+            let expected = Double(16 + 3 * (15 + 2 * k))
+            #expect(abs(mean - expected) < 1.5, "frame \(k): luma \(mean), expected \(expected)")
+        }
+    }
+
+    /// A 10-bit HEVC source stays 10-bit (Main 10) by default and becomes 8-bit with a warning
+    /// when asked; a long side above the limit is scaled down with the aspect kept.
+    @Test(.requires(.ffprobe, .ffmpeg))
+    func tenBitStaysTenBitUnlessEightIsAsked() throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("ten.mov", in: dir, source: "testsrc2=s=128x96:r=30:d=1",
+                                           codec: ["-pix_fmt", "yuv420p10le", "-c:v", "libx265", "-x265-params", "log-level=none", "-tag:v", "hvc1"])
+        let file = try MovieFile.open(path: path)
+        let track = try EncodedStreams.videoTrack(file)
+        let span = WallpaperVideoEncoder.Span(start: 0, end: Int64(file.movie.header.timescale))
+        let ten = try WallpaperVideoEncoder.encode(file: file, track: track, span: span, options: Self.fast)
+        #expect(ten.bitDepth == 10 && ten.warnings.isEmpty)
+        #expect(ten.configuration[17] & 7 == 2 && ten.configuration[18] & 7 == 2, "hvcC bit depths 10")
+        let tenStream = try EncodedStreams.probe(try EncodedStreams.writeAnnexB(ten, in: dir))
+        #expect(tenStream["pix_fmt"] as? String == "yuv420p10le")
+        #expect(tenStream["nb_read_frames"] as? String == "30")
+
+        var options = Self.fast
+        options.bitDepth = .eight
+        options.maximumLongSide = 64
+        let eight = try WallpaperVideoEncoder.encode(file: file, track: track, span: span, options: options)
+        #expect(eight.bitDepth == 8 && eight.width == 64 && eight.height == 48)
+        #expect(eight.warnings == ["10-bit video encoded as 8-bit"])
+        let eightStream = try EncodedStreams.probe(try EncodedStreams.writeAnnexB(eight, in: dir))
+        #expect(eightStream["pix_fmt"] as? String == "yuv420p")
+        #expect(eightStream["width"] as? Int == 64 && eightStream["height"] as? Int == 48)
+    }
+
+    /// A span outside the presented frames, or empty, is refused with the reason.
+    @Test(arguments: [(-1, 600), (0, 0), (300, 200), (0, 1_000_000)])
+    func spansOutsideTheVideoAreRefused(start: Int64, end: Int64) throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-audio.mov"))
+        let error = #expect(throws: (any Error).self) {
+            try WallpaperVideoEncoder.encode(file: file, track: try EncodedStreams.videoTrack(file), span: .init(start: start, end: end), options: Self.fast)
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("is not inside the video"))
+    }
+}
+
+extension Array {
+    func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min(count, $0 + size)] }
+    }
+}
