@@ -11,9 +11,14 @@ import Glibc
 /// not valid UTF-8 is walked, paired and printed (escaped) like any other. Symbolic links are followed, to files and to folders; a
 /// folder already being walked (a link back to an ancestor) is reported as a loop, and one
 /// already walked through another path is not walked twice. Hidden entries are passed over.
+///
+/// The walk hands over one folder at a time (`FolderListing`): a folder's files are listed
+/// whole before its subfolders (in name order) are entered, so whoever reads them can match
+/// the folder as soon as its files are read, and keeps nothing of the folders before.
 struct DirectoryWalker {
     struct File { var path: String; var role: ScannedFile.Role; var problem: String? }
-    private(set) var files: [File] = []
+    /// The stills and movies directly in one folder, in the order they were listed.
+    struct FolderListing { var folder: String; var files: [File] }
     private(set) var unreadableFolders: [(path: String, reason: String)] = []
     private var walked = Set<FileIdentity>()
 
@@ -23,8 +28,9 @@ struct DirectoryWalker {
         init(_ st: stat) { device = UInt64(st.st_dev); inode = UInt64(st.st_ino) }
     }
 
-    /// - Parameter found: called with each file as it is listed (a scan starts reading it then).
-    static func walk(_ roots: [String], found: (File) -> Void = { _ in }) -> DirectoryWalker {
+    /// - Parameter found: called with each folder holding stills or movies, once its entries
+    ///   are listed (a scan starts reading them then).
+    static func walk(_ roots: [String], found: (FolderListing) -> Void) -> DirectoryWalker {
         var walker = DirectoryWalker()
         for root in roots {
             var st = stat()
@@ -39,13 +45,21 @@ struct DirectoryWalker {
         return walker
     }
 
-    private mutating func walkFolder(_ folder: String, identity: FileIdentity, ancestors: [(path: String, identity: FileIdentity)], found: (File) -> Void) {
-        func add(_ file: File) { files.append(file); found(file) }
+    /// Every file below `roots`, in one list (for work that needs the whole list first).
+    static func allFiles(_ roots: [String]) -> (files: [File], unreadable: [(path: String, reason: String)]) {
+        var files: [File] = []
+        let walker = walk(roots) { files += $0.files }
+        return (files, walker.unreadableFolders)
+    }
+
+    private mutating func walkFolder(_ folder: String, identity: FileIdentity, ancestors: [(path: String, identity: FileIdentity)],
+                                     found: (FolderListing) -> Void) {
         guard walked.insert(identity).inserted else { return }
         guard let dir = FileSystemCalls.opendir(folder) else { unreadableFolders.append((folder, FileSource.describe(errno))); return }
-        defer { closedir(dir) }
         let chain = ancestors + [(folder, identity)]
         let base = folder.hasSuffix("/") ? folder : folder + "/"
+        var listing = FolderListing(folder: folder, files: [])
+        var subfolders: [(name: [UInt8], path: String, identity: FileIdentity)] = []
         while true {
             errno = 0
             guard let entry = readdir(dir) else {
@@ -54,47 +68,58 @@ struct DirectoryWalker {
             }
             let name = FileSystemCalls.entryName(entry)
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }   // hidden, `.`, `..`
-            let role = ScannedFile.role(forExtension: DirectoryWalker.extensionText(name))
-            // readdir's d_type settles the common cases without a stat per entry: a regular file
-            // is listed (or passed over) as it is. Links, folders (their identity is needed for
-            // loop detection) and DT_UNKNOWN (file systems that do not fill d_type) are stat'ed.
-            switch entry.pointee.d_type {
-            case UInt8(DT_REG):
-                if let role { add(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: nil)) }
-                continue
-            case UInt8(DT_FIFO), UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_SOCK):
-                if let role { add(File(path: base + PathText.string(fromPathBytes: name), role: role, problem: "not a regular file")) }
-                continue
-            default:
-                break   // DT_DIR, DT_LNK, DT_UNKNOWN: stat below
+            switch list(entry, name: name, in: dir, base: base) {
+            case .file(let file): listing.files.append(file)
+            case .folder(let path, let child): subfolders.append((name, path, child))
+            case .unusable(let path, let reason): unreadableFolders.append((path, reason))
+            case .passedOver: break
             }
-            var st = stat()
-            let statResult = name.withUnsafeBufferPointer { buffer in
-                // Never empty (the NUL is appended), so the base address exists.
-                (Array(buffer) + [0]).withUnsafeBufferPointer { fstatat(dirfd(dir), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &st, 0) }
+        }
+        closedir(dir)
+        if !listing.files.isEmpty { found(listing) }
+        // Name order (bytes): the folders come out the same on every file system.
+        for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+            if let ancestor = chain.first(where: { $0.identity == sub.identity }) {
+                unreadableFolders.append((sub.path, "symbolic link loop: leads back to \(ancestor.path); not followed"))
+            } else {
+                walkFolder(sub.path, identity: sub.identity, ancestors: chain, found: found)
             }
-            let statError = statResult == 0 ? 0 : errno
-            let path = base + PathText.string(fromPathBytes: name)
-            if statResult != 0 {
-                let reason = statError == ELOOP ? "symbolic link loop (the link leads back to itself)"
-                           : statError == ENOENT ? "broken symbolic link (its target does not exist)" : FileSource.describe(statError)
-                if let role { add(File(path: path, role: role, problem: reason)) }
-                else if statError == ELOOP || statError != ENOENT { unreadableFolders.append((path, reason)) }
-                continue
-            }
-            switch st.st_mode & S_IFMT {
-            case S_IFDIR:
-                let child = FileIdentity(st)
-                if let ancestor = chain.first(where: { $0.identity == child }) {
-                    unreadableFolders.append((path, "symbolic link loop: leads back to \(ancestor.path); not followed"))
-                } else {
-                    walkFolder(path, identity: child, ancestors: chain, found: found)
-                }
-            case S_IFREG:
-                if let role { add(File(path: path, role: role, problem: nil)) }
-            default:
-                if let role { add(File(path: path, role: role, problem: "not a regular file")) }
-            }
+        }
+    }
+
+    private enum Entry { case file(File), folder(String, FileIdentity), unusable(String, String), passedOver }
+
+    /// What one directory entry is to the walk.
+    private func list(_ entry: UnsafeMutablePointer<dirent>, name: [UInt8], in dir: OpaquePointer, base: String) -> Entry {
+        let role = ScannedFile.role(forExtension: DirectoryWalker.extensionText(name))
+        // readdir's d_type settles the common cases without a stat per entry: a regular file
+        // is listed (or passed over) as it is. Links, folders (their identity is needed for
+        // loop detection) and DT_UNKNOWN (file systems that do not fill d_type) are stat'ed.
+        switch entry.pointee.d_type {
+        case UInt8(DT_REG):
+            return role.map { .file(File(path: base + PathText.string(fromPathBytes: name), role: $0, problem: nil)) } ?? .passedOver
+        case UInt8(DT_FIFO), UInt8(DT_CHR), UInt8(DT_BLK), UInt8(DT_SOCK):
+            return role.map { .file(File(path: base + PathText.string(fromPathBytes: name), role: $0, problem: "not a regular file")) } ?? .passedOver
+        default:
+            break   // DT_DIR, DT_LNK, DT_UNKNOWN: stat below
+        }
+        var st = stat()
+        let statResult = name.withUnsafeBufferPointer { buffer in
+            // Never empty (the NUL is appended), so the base address exists.
+            (Array(buffer) + [0]).withUnsafeBufferPointer { fstatat(dirfd(dir), UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), &st, 0) }
+        }
+        let statError = statResult == 0 ? 0 : errno
+        let path = base + PathText.string(fromPathBytes: name)
+        if statResult != 0 {
+            let reason = statError == ELOOP ? "symbolic link loop (the link leads back to itself)"
+                       : statError == ENOENT ? "broken symbolic link (its target does not exist)" : FileSource.describe(statError)
+            if let role { return .file(File(path: path, role: role, problem: reason)) }
+            return statError == ELOOP || statError != ENOENT ? .unusable(path, reason) : .passedOver
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: return .folder(path, FileIdentity(st))
+        case S_IFREG: return role.map { .file(File(path: path, role: $0, problem: nil)) } ?? .passedOver
+        default: return role.map { .file(File(path: path, role: $0, problem: "not a regular file")) } ?? .passedOver
         }
     }
 

@@ -49,12 +49,12 @@ public struct FileList: Sendable, Equatable {
         return FileList(parsing: bytes, separator: separator, currentDirectory: FileSystemCalls.currentDirectory())
     }
 
-    /// Each still and movie as the walk hands it on, folder by folder.
-    func forEachFile(_ body: (DirectoryWalker.File) -> Void) {
+    /// Each folder's stills and movies, as the walk hands them on.
+    func forEachFolder(_ body: (DirectoryWalker.FolderListing) -> Void) {
         for folder in folders {
-            for entry in folder.entries {
-                body(DirectoryWalker.File(path: PathComponents.appending(entry.name, to: folder.path), role: entry.role, problem: nil))
-            }
+            body(DirectoryWalker.FolderListing(folder: folder.path, files: folder.entries.map {
+                DirectoryWalker.File(path: PathComponents.appending($0.name, to: folder.path), role: $0.role, problem: nil)
+            }))
         }
     }
 

@@ -26,7 +26,14 @@ public enum LibraryMatcher {
 
     /// Files are referred to by their index in `files` throughout: a `ScannedFile` carries what
     /// `verify` needs, and copying it into groups was a measurable part of a large scan.
-    public static func match(_ files: [ScannedFile]) -> [LibraryFinding] {
+    public static func match(_ files: [ScannedFile]) -> [LibraryFinding] { match(files, elsewhere: nil).findings }
+
+    /// Matches `files` as a part of a larger scan when `elsewhere` is given (a streaming scan's
+    /// folder, or the folders it held back): no `duplicate-identifier` finding (the scan makes
+    /// those from every file's key, `IdentifierLedger`), and an identifier paired in a folder
+    /// matched before counts as partnered. `open`: some file with an identifier found no
+    /// partner by identifier here, so another folder may hold it (the folder must wait).
+    static func match(_ files: [ScannedFile], elsewhere: IdentifierLedger.Partnered?) -> (findings: [LibraryFinding], open: Bool) {
         var findings: [LibraryFinding] = []
         var used = [Bool](repeating: false, count: files.count)
         for f in files where f.error != nil {
@@ -47,11 +54,12 @@ public enum LibraryMatcher {
             used[i] = true
         }
         let usable = files.indices.filter { files[$0].error == nil && !used[$0] }
-        findings += matchByIdentifier(files, usable, &used)
+        findings += matchByIdentifier(files, usable, &used, duplicates: elsewhere == nil)
+        let open = usable.contains { files[$0].identifier != nil && !used[$0] }
         findings += matchByName(files, usable, &used)
         findings += CaptureTimeCandidates.match(files, usable, &used)
-        findings += unmatched(files, usable, used)
-        return sortedByFirstFile(findings)
+        findings += unmatched(files, usable, used, partneredElsewhere: elsewhere ?? .init())
+        return (sortedByFirstFile(findings), open)
     }
 
     /// The index of each movie a vivo still names as its video (an empty map in most folders).
@@ -65,7 +73,7 @@ public enum LibraryMatcher {
 
     /// 1. By identifier, whatever the names; copies sharing one identifier pair inside their
     /// own folder first (`pairCopies`), and are named in a `duplicate-identifier` finding.
-    static func matchByIdentifier(_ files: [ScannedFile], _ usable: [Int], _ used: inout [Bool]) -> [LibraryFinding] {
+    static func matchByIdentifier(_ files: [ScannedFile], _ usable: [Int], _ used: inout [Bool], duplicates: Bool = true) -> [LibraryFinding] {
         var findings: [LibraryFinding] = []
         var stillsByID: [String: [Int]] = [:], moviesByID: [String: [Int]] = [:]
         for i in usable {
@@ -89,6 +97,7 @@ public enum LibraryMatcher {
                 }
             }
         }
+        guard duplicates else { return findings }
         for (id, stills) in stillsByID where stills.count > 1 || (moviesByID[id]?.count ?? 0) > 1 {
             findings.append(duplicate(id, stills: stills, movies: moviesByID[id] ?? [], files))
         }
@@ -130,8 +139,12 @@ public enum LibraryMatcher {
 
     /// One identifier carried by several stills or several movies (copies of a Live Photo).
     static func duplicate(_ id: String, stills: [Int], movies: [Int], _ files: [ScannedFile]) -> LibraryFinding {
+        duplicate(id, stills: stills.map { files[$0].path }, movies: movies.map { files[$0].path })
+    }
+
+    static func duplicate(_ id: String, stills: [String], movies: [String]) -> LibraryFinding {
         let count = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        let copies = (stills + movies).map { files[$0].path }
+        let copies = stills + movies
         // The text names a few copies (a library of copies would make one line of megabytes);
         // `copies` in JSON lists them all.
         let named = copies.prefix(duplicateCopiesNamed).joined(separator: ", ")
@@ -177,8 +190,8 @@ public enum LibraryMatcher {
     /// 5. Files with an identifier and no partner (a copy whose partner another copy took says
     /// so, and an edited rendition whose only partner is the original's); a still whose Motion
     /// Photo video is missing, with nothing to pair it with.
-    static func unmatched(_ files: [ScannedFile], _ usable: [Int], _ used: [Bool]) -> [LibraryFinding] {
-        var partnered: [ScannedFile.Role: Set<String>] = [:], unpartnered: [ScannedFile.Role: Set<String>] = [:]
+    static func unmatched(_ files: [ScannedFile], _ usable: [Int], _ used: [Bool], partneredElsewhere: IdentifierLedger.Partnered = .init()) -> [LibraryFinding] {
+        var partnered = partneredElsewhere, unpartnered: [ScannedFile.Role: Set<String>] = [:]
         for i in usable {
             guard let id = files[i].identifier else { continue }
             if used[i] { partnered[files[i].role, default: []].insert(id) } else { unpartnered[files[i].role, default: []].insert(id) }
@@ -213,11 +226,25 @@ public enum LibraryMatcher {
     }
 
     /// Findings ordered by their still's path (a lone movie's path when there is no still);
-    /// findings of one path keep the order they were made in. Sorts indices over precomputed
-    /// keys, so the findings themselves are moved once.
+    /// of findings naming the same first file, one made from identifiers alone (the file's
+    /// pair, or what it could not be) comes first, then the identifier's copies, then one made
+    /// by name or time: the order the steps make them in, so a streaming scan, which makes the
+    /// copies last, puts them where a scan of everything at once does. Sorts indices over
+    /// precomputed keys, so the findings themselves are moved once.
     static func sortedByFirstFile(_ findings: [LibraryFinding]) -> [LibraryFinding] {
         let keys = findings.map { $0.still ?? $0.movie ?? $0.copies?.first ?? "" }
-        let order = findings.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        let steps = findings.map(step)
+        let order = findings.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : steps[$0] != steps[$1] ? steps[$0] < steps[$1] : $0 < $1 }
         return order.map { findings[$0] }
+    }
+
+    /// 0: made before the copies are named; 1: the copies; 2: made after.
+    private static func step(_ f: LibraryFinding) -> Int {
+        switch f.finding {
+        case .unreadable, .motionPhoto, .paired: return 0
+        case .candidate: return f.matchedBy == .identifier ? 0 : 2
+        case .duplicateIdentifier: return 1
+        default: return 2
+        }
     }
 }

@@ -8,33 +8,24 @@ public enum LibraryScanner {
     /// returned with the reason.
     public static func listFiles(in roots: LibrarySource) -> (files: [(path: String, role: ScannedFile.Role, problem: String?)], unreadable: [(path: String, reason: String)]) {
         var listed: [DirectoryWalker.File] = []
-        let unreadable = roots.list { listed.append($0) }
+        let unreadable = roots.list { listed += $0.files }
         let files = listed.sorted { $0.path < $1.path }.map { (path: $0.path, role: $0.role, problem: $0.problem) }
         return (files, unreadable)
     }
 
-    /// Lists and reads every still and movie below `roots` (or in the list), then matches them into findings.
-    /// Reading starts as the walk lists the first file (the walk of a large library is a few ms
-    /// that the readers need not wait for); the files are then put in path order, as listed.
+    /// Lists, reads and matches every still and movie below `roots`, all findings at once, in
+    /// path order (`stream` hands them over folder by folder, keeping less).
     /// With `forVerify`, each file also keeps what `verify` checks (see `ScannedFile.read`).
     public static func scan(_ roots: LibrarySource, jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil, forVerify: Bool = false) -> LibraryScan {
-        progress?.start(total: 0)
-        var unreadable: [(path: String, reason: String)] = []
-        var listed = 0
-        let read = ParallelWork.stream(jobs: jobs, progress: { progress?.update(done: $0) }, produce: { hand in
-            unreadable = roots.list { file in
-                listed += 1
-                progress?.raise(total: listed)
-                hand(file)
-            }
-        }) { (file: DirectoryWalker.File) in
-            ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify)
+        var files: [ScannedFile] = [], findings: [LibraryFinding] = []
+        var leftovers: [String: InterruptedPairLeftovers] = [:]
+        let end = stream(roots, jobs: jobs, progress: progress, forVerify: forVerify) { part in
+            files += part.files
+            findings += part.findings
+            leftovers.merge(part.leftovers) { a, _ in a }
         }
-        progress?.finish()
-        let scanned = read.indices.sorted { read[$0].path < read[$1].path }.map { read[$0] }
-        // One listing per folder: what a killed `pair` left is named until it is dealt with.
-        let leftovers = InterruptedPairLeftovers.byFile(scanned)
-        return LibraryScan(findings: LibraryMatcher.match(scanned).map { $0.naming(leftovers) }, filesRead: scanned.count,
-                           unreadableFolders: unreadable, files: scanned, leftovers: leftovers)
+        files.sort { $0.path < $1.path }
+        return LibraryScan(findings: LibraryMatcher.sortedByFirstFile(findings), filesRead: end.filesRead,
+                           unreadableFolders: end.unreadableFolders, files: files, leftovers: leftovers)
     }
 }

@@ -7,12 +7,15 @@ public enum LibrarySource: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     public init(arrayLiteral folders: String...) { self = .folders(folders) }
 
-    /// Calls `found` with each still and movie as it is listed; returns the folders (or, for a
-    /// walk, links) that could not be listed, with the reason.
-    func list(found: (DirectoryWalker.File) -> Void) -> [(path: String, reason: String)] {
+    /// Calls `found` with each folder's stills and movies as they are listed (a folder at a
+    /// time, as the streaming scan matches them); returns the folders (or, for a walk, links)
+    /// that could not be listed, with the reason.
+    func list(found: (DirectoryWalker.FolderListing) -> Void) -> [(path: String, reason: String)] {
         switch self {
         case .folders(let roots): return DirectoryWalker.walk(roots, found: found).unreadableFolders
-        case .files(let list): list.forEachFile(found); return []
+        case .files(let list):
+            list.forEachFolder(found)
+            return []
         }
     }
 }
