@@ -32,7 +32,7 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444.", valueName: "420|444"))
     var subsampling: ChromaSubsampling = .yuv420
 
-    @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) is paired as 'pair --wallpaper' does; any other is trimmed to about 3 s around the still, re-encoded as HEVC and written as a new <stem>-wallpaper.MOV + .JPG (the input is never changed). MOVIE only.")
+    @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) keeps its video samples byte for byte; any other is trimmed to about 3 s around the still and re-encoded as HEVC. Written as a new <stem>-wallpaper.MOV + .JPG beside the movie or in -o DIR (the input is never changed; existing files are never overwritten). MOVIE only.")
     var wallpaper = false
 
     @OptionGroup var batch: WriteOptions<MakeHelp>

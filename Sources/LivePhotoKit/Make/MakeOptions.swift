@@ -12,8 +12,8 @@ public struct MakeOptions: Sendable {
     public var subsampling: ChromaSubsampling = .yuv420
     /// Decoder threads: 0 lets libavcodec choose; batch workers decode one frame each with 1.
     public var decoderThreads = 0
-    /// Write a wallpaper-grade Live Photo (`WallpaperMake`): `pair --wallpaper` when the video
-    /// already complies, else a new trimmed, re-encoded `<stem>-wallpaper` pair.
+    /// Write a wallpaper-grade Live Photo (`WallpaperMake`): a new `<stem>-wallpaper` pair whose
+    /// video is the source's samples when they already comply, else trimmed and re-encoded.
     public var wallpaper = false
 
     public init() {}
@@ -24,7 +24,6 @@ public struct MakeOptions: Sendable {
         p.identifier = identifier
         p.outputDirectory = outputDirectory
         p.dryRun = dryRun
-        p.wallpaper = wallpaper
         return p
     }
 }
