@@ -15,6 +15,17 @@ public struct MakeOptions: Sendable {
     /// Write a wallpaper-grade Live Photo (`WallpaperMake`): a new `<stem>-wallpaper` pair whose
     /// video is the source's samples when they already comply, else trimmed and re-encoded.
     public var wallpaper = false
+    /// `--start`: where the wallpaper's span begins on the movie timeline (default: about
+    /// `WallpaperMake.clipSeconds` around the still). A span chosen is always re-encoded.
+    public var wallpaperStart: DecimalSeconds? = nil
+    /// `--duration`: the span's length, 1 to 5 s.
+    public var wallpaperDuration: DecimalSeconds? = nil
+
+    /// Why `duration` cannot be a wallpaper's, or nil when it can (1 to 5 s, as iOS plays them).
+    public static func wallpaperDurationProblem(_ duration: DecimalSeconds) -> String? {
+        duration.isWithin(WallpaperMake.minimumSeconds, WallpaperMake.maximumSeconds) ? nil
+            : "--duration must be \(WallpaperMake.minimumSeconds) to \(WallpaperMake.maximumSeconds) seconds (was \(duration))"
+    }
 
     public init() {}
 

@@ -15,6 +15,7 @@ enum WallpaperMake {
     /// The clip iOS uses (about 3 s) and the least the rules accept (1 s), in seconds.
     static let clipSeconds: Int64 = 3
     static let minimumSeconds: Int64 = 1
+    static let maximumSeconds: Int64 = 5
 
     /// The new movie's video: the source's samples or a re-encode, where the still sits in it
     /// (ticks of 600), and the size its still takes.
@@ -32,17 +33,19 @@ enum WallpaperMake {
         }
         let timing = FrameTiming(track: source, movieTimescale: movie.header.timescale)
         guard timing.frameCount > 0 else { throw LivePhotoError(path: path, reason: "the video presents no frame", category: .unreadable) }
-        let stillTime = try PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing,
-                                                 movieTimescale: movie.header.timescale, path: path)
+        let chosen = ChosenSpan(options, timescale: movie.header.timescale)
+        let still = try chosen.defaultStill(timing: timing, choice: options.stillTime)
+            ?? PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing,
+                                    movieTimescale: movie.header.timescale, path: path).tick
         let outputs = try WallpaperOutputs(movie: path, directory: options.outputDirectory)
         let rules = WallpaperChecks.rules(WallpaperStructure(file))
-        let complies = !rules.contains { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
+        let complies = !chosen.isChosen && !rules.contains { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
         let video: Video, frame: RGBFrame
         do {
-            video = complies ? try copied(file, track: source, timing: timing, still: stillTime.tick, path: path)
-                : try reencoded(file, track: source, timing: timing, still: stillTime.tick, options: options, path: path)
+            video = complies ? try copied(file, track: source, timing: timing, still: still, path: path)
+                : try reencoded(file, track: source, timing: timing, still: still, chosen: chosen, options: options, path: path)
             let size = (video.track.configuration.width, video.track.configuration.height)
-            frame = try StillFrameExtractor.extract(from: file, track: source, movieTick: stillTime.tick, threads: options.decoderThreads, size: size)
+            frame = try StillFrameExtractor.extract(from: file, track: source, movieTick: still, threads: options.decoderThreads, size: size)
         } catch let error as LivePhotoError {
             throw error
         } catch {
@@ -76,9 +79,10 @@ enum WallpaperMake {
 
     /// Any other video: the span around the still re-encoded as 8-bit HEVC at most 1920 on its
     /// long side, the still at the start of the new frame that shows the source's still time.
-    static func reencoded(_ file: MovieFile, track: Track, timing: FrameTiming, still: Int64, options: MakeOptions, path: String) throws -> Video {
+    static func reencoded(_ file: MovieFile, track: Track, timing: FrameTiming, still: Int64, chosen: ChosenSpan, options: MakeOptions, path: String) throws -> Video {
         let ts = file.movie.header.timescale
-        let span = try span(still: still, videoStart: timing.startTick(ofFrame: 0), videoEnd: timing.endTick, timescale: ts, path: path)
+        let span = try span(still: still, videoStart: timing.startTick(ofFrame: 0), videoEnd: timing.endTick, timescale: ts,
+                            start: chosen.start, length: chosen.length, path: path)
         var encoderOptions = WallpaperVideoEncoder.Options()
         encoderOptions.maximumLongSide = WallpaperChecks.longSide
         encoderOptions.bitDepth = .eight
@@ -100,21 +104,34 @@ enum WallpaperMake {
         LivePhotoError(path: path, reason: "the still at \(CheckText.seconds(still, timescale: timescale)) is less than 0.200 s into the video; choose a later one with --still-time or --still-frame", category: .refused)
     }
 
-    /// The span of the source timeline [start, end) in movie ticks: `clipSeconds` (or the whole
-    /// video when shorter) around the still, starting at least 0.2 s before it.
-    static func span(still: Int64, videoStart: Int64, videoEnd: Int64, timescale: UInt32, path: String) throws -> WallpaperVideoEncoder.Span {
+    /// The span of the source timeline [start, end) in movie ticks: `length` (default
+    /// `clipSeconds`, or the whole video when shorter) from `start` (default: around the still,
+    /// starting at least 0.2 s before it). It must lie inside the video and hold the still at
+    /// least 0.2 s after its start.
+    static func span(still: Int64, videoStart: Int64, videoEnd: Int64, timescale: UInt32, start chosenStart: Int64? = nil, length chosenLength: Int64? = nil,
+                     path: String) throws -> WallpaperVideoEncoder.Span {
         let ts = Int64(timescale)
+        let seconds = { (t: Int64) in CheckText.seconds(t, timescale: timescale) }
         guard videoEnd - videoStart >= minimumSeconds * ts else {
-            throw LivePhotoError(path: path, reason: "the video lasts \(CheckText.seconds(videoEnd - videoStart, timescale: timescale)); a wallpaper needs at least \(minimumSeconds) s", category: .refused)
+            throw LivePhotoError(path: path, reason: "the video lasts \(seconds(videoEnd - videoStart)); a wallpaper needs at least \(minimumSeconds) s", category: .refused)
         }
-        let length = min(clipSeconds * ts, videoEnd - videoStart)
+        let length = chosenLength ?? defaultLength(from: chosenStart ?? videoStart, videoEnd: videoEnd, timescale: timescale)
         let lead = (WallpaperChecks.minimumStillTicks * ts + Int64(WallpaperChecks.timescale) - 1) / Int64(WallpaperChecks.timescale)
-        var start = min(max(videoStart, still - length / 2), videoEnd - length)
-        start = min(start, still - lead)
-        guard start >= videoStart else {
-            throw tooEarly(still, timescale: timescale, path: path)
+        var start = chosenStart ?? min(max(videoStart, still - length / 2), videoEnd - length)
+        if chosenStart == nil { start = min(start, still - lead) }
+        guard start >= videoStart, start + length <= videoEnd, length >= minimumSeconds * ts || chosenStart == nil else {
+            throw LivePhotoError(path: path, reason: "the span \(seconds(start))–\(seconds(start + length)) is not a wallpaper's inside the video (\(seconds(videoStart))–\(seconds(videoEnd)), at least \(minimumSeconds) s)", category: .refused)
+        }
+        guard still - lead >= start, still < start + length else {
+            if chosenStart == nil && chosenLength == nil { throw tooEarly(still, timescale: timescale, path: path) }
+            throw LivePhotoError(path: path, reason: "the still at \(seconds(still)) is not at least 0.200 s inside the span \(seconds(start))–\(seconds(start + length)); choose it with --still-time or --still-frame", category: .refused)
         }
         return .init(start: start, end: start + length)
+    }
+
+    /// `clipSeconds` from `start`, or up to the video's end when that is nearer.
+    static func defaultLength(from start: Int64, videoEnd: Int64, timescale: UInt32) -> Int64 {
+        min(clipSeconds * Int64(timescale), videoEnd - start)
     }
 
     /// The new movie: the video, the source's audio over the same span, the still where the video put it.
