@@ -17,19 +17,19 @@ TURBOJPEG_VERSION = $(shell pkg-config --modversion libturbojpeg 2>/dev/null)
 VERSION_FLAGS = -Xcc '-DLIVEPHOTO_LIBEXIF_VERSION="$(EXIF_VERSION)"' -Xcc '-DLIVEPHOTO_TURBOJPEG_VERSION="$(TURBOJPEG_VERSION)"'
 # The man page (swift-argument-parser's generate-manual plugin) and the completion scripts.
 DOCS = .build/docs
-APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev pkg-config
+APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev libheif-dev pkg-config
 TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
 TEST_PYTHON_PACKAGES = pillow-heif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release test folder-deps demo bench man completions install uninstall deb test-install fixtures clean
+.PHONY: all deps test-deps build release test folder-deps examples demo bench man completions install uninstall deb test-install fixtures clean
 
 all: build
 
 # Install the C libraries when pkg-config cannot find them.
 deps:
-	@if pkg-config --exists libexif libturbojpeg libavcodec libavutil libswscale 2>/dev/null; then \
-		echo "deps: libexif, libturbojpeg, libavcodec, libavutil and libswscale present"; \
+	@if pkg-config --exists libexif libturbojpeg libavcodec libavutil libswscale libheif 2>/dev/null; then \
+		echo "deps: libexif, libturbojpeg, libavcodec, libavutil, libswscale and libheif present"; \
 	else \
 		echo "deps: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
@@ -60,8 +60,17 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product livephoto --static-swift-stdlib $(VERSION_FLAGS)
 
-test: test-deps build folder-deps
+test: test-deps build folder-deps examples
 	$(SWIFT) test
+
+# The example packages build against this checkout (a path dependency: no network beyond the
+# package's own dependencies), so a change to LivePhotoKit's public API that breaks them fails
+# here; PairTwoFiles then pairs copies of two fixtures and must report a valid Live Photo.
+examples: deps
+	$(SWIFT) build --package-path Examples/PairTwoFiles
+	@d=$$(mktemp -d) && cp Fixtures/still-no-exif.jpg "$$d/A.JPG" && cp Fixtures/movie-moov-last.mov "$$d/A.MOV" \
+		&& $(SWIFT) run --skip-build --package-path Examples/PairTwoFiles PairTwoFiles "$$d/A.JPG" "$$d/A.MOV"; \
+		status=$$?; rm -rf "$$d"; exit $$status
 
 # LivePhotoKit's folders depend one way (scripts/folder-deps.py lists the order); a backward
 # reference fails here with the files that make it.

@@ -20,6 +20,9 @@ let package = Package(
         // FFmpeg's headers (Debian's libavcodec-dev, libavutil-dev, libswscale-dev); the libraries
         // are dlopen(3)ed on first use, so only `make` pays for loading them.
         .target(name: "CAVCodec", linkerSettings: [.linkedLibrary("dl")]),
+        // libheif's header (Debian's libheif-dev); the library is dlopen(3)ed on first use, so only
+        // a HEIC decode (`verify --strict`) or encode (`make --still-format heic`) pays for loading it.
+        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl")]),
 
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.
@@ -31,8 +34,8 @@ let package = Package(
         .target(name: "BinaryIO", dependencies: ["CFileCopy"]),
         // Pure-Swift ISO-BMFF / QuickTime box reader and rewriter.
         .target(name: "ISOBMFF", dependencies: ["BinaryIO"]),
-        // JPEG segments, EXIF (libexif), Apple MakerNote, libjpeg-turbo header/decoding.
-        .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG", "CLibraryVersions"]),
+        // JPEG segments, EXIF (libexif), Apple MakerNote, libjpeg-turbo header/decoding, libheif.
+        .target(name: "StillImage", dependencies: ["BinaryIO", "CExif", "CTurboJPEG", "CLibraryVersions", "CHeif"]),
         // Decodes one video frame (libavcodec) from samples located by ISOBMFF; kept out of StillImage.
         .target(name: "VideoFrames", dependencies: ["BinaryIO", "ISOBMFF", "CAVCodec"]),
         // Live Photo operations: inspect, pair, verify, scan, make.

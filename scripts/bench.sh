@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark livephoto: every area in scripts/bench/ (pair, library, heic, make, convert, scale),
-# one table. Usage: bash scripts/bench.sh PATH-TO-livephoto [AREA...]   (default: all six, in
+# Benchmark livephoto: every area in scripts/bench/ (pair, library, heic, make, convert, scale,
+# batch), one table. Usage: bash scripts/bench.sh PATH-TO-livephoto [AREA...]   (default: all seven, in
 # that order; `make bench` runs them all).
 #
 # The machine this runs on is shared and noisy, so every figure is taken against a baseline
@@ -12,14 +12,14 @@
 # output is meaningless. What each area measures is said at the top of its script; each runs
 # alone too, with its own size knobs (BENCH_PAIRS, BENCH_BIG_MIB, BENCH_LIBRARY_PAIRS,
 # BENCH_HEIC_PAIRS, BENCH_MAKE_CLIPS, BENCH_MOTION_PHOTOS, BENCH_SCALE_PAIRS, BENCH_COLD_PAIRS,
-# BENCH_WARM_PAIRS).
+# BENCH_WARM_PAIRS, BENCH_BATCH_REQUESTS).
 #
 # A row is added in one place: `bench_row` in the area's script (scripts/bench/common.sh holds
 # the timing and reporting helpers). Everything generated lives in bench-out/ (gitignored).
 # Inputs are cached in bench-out/inputs/ and only regenerated when missing or stale; delete
 # that folder to regenerate. `sync` runs before each timed section, never inside one.
 source "$(dirname "$0")/bench/common.sh"
-areas=(pair library heic make convert scale)
+areas=(pair library heic make convert scale batch)
 [ $# -ge 2 ] && areas=("${@:2}")
 for area in "${areas[@]}"; do
     [ -f "$(dirname "$0")/bench/$area.sh" ] || { echo "bench: no area '$area' (scripts/bench/$area.sh)" >&2; exit 2; }

@@ -25,6 +25,8 @@ ORDER = [
     ["MotionPhoto", "Make"],
     ["Library"],
     ["Inspect", "Batch"],
+    # The library's one public entry point (`LivePhoto.pair(...)` etc.) over all of the above.
+    ["API"],
 ]
 
 DECL = re.compile(r'^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*'

@@ -19,10 +19,11 @@ done
 version=$("$bin" --version | head -n 1)
 arch=$(dpkg --print-architecture)
 
-# FFmpeg's libraries are dlopen(3)ed by `make` (not linked, so ldd does not list them): their
-# paths here, by the sonames of the major versions the build's headers are from.
+# FFmpeg's libraries (for `make`) and libheif (HEIC decode/encode) are dlopen(3)ed, not linked,
+# so ldd does not list them: their paths here, by the sonames of the major versions the build's
+# headers are from.
 dlopened() {
-    for lib in libavcodec libavutil libswscale; do
+    for lib in libavcodec libavutil libswscale libheif; do
         major=$(pkg-config --modversion "$lib" | cut -d. -f1)
         path=$(ldconfig -p | awk -v so="$lib.so.$major" '$1 == so { print $NF; exit }')
         [ -n "$path" ] || { echo "make-deb: $lib.so.$major not found (ldconfig -p)" >&2; exit 1; }

@@ -59,7 +59,7 @@ diff -u "$scratch/expected" "$scratch/contents" || fail "package contents differ
 [ "$(dpkg-deb -f "$deb" Package)" = livephoto ] || fail "Package field"
 [ "$(dpkg-deb -f "$deb" Architecture)" = "$(dpkg --print-architecture)" ] || fail "Architecture field"
 depends=$(dpkg-deb -f "$deb" Depends)
-for pkg in libexif12 libturbojpeg0 libc6 libavcodec59 libswscale6; do
+for pkg in libexif12 libturbojpeg0 libc6 libavcodec59 libswscale6 libheif1; do
     v=$(dpkg-query -W -f='${Version}' "$pkg") || fail "$pkg is not installed here"
     case ", $depends, " in
         *", $pkg (>= $v), "*) ;;

@@ -52,6 +52,10 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
     func checkFileList(paths: [String]) throws {
         if filesFrom != nil, !paths.isEmpty { throw ValidationError("--files-from lists the files to work on; give no folders or files with it") }
         if nulSeparated, filesFrom == nil { throw ValidationError("--null says how --files-from's list is separated; give --files-from FILE") }
+        // Inside `batch`, stdin carries the requests: reading a list from it would eat them.
+        if CommandOutput.isCaptured, filesFrom == "-" || filesFrom == "/dev/stdin" {
+            throw ValidationError("--files-from - reads standard input, which carries batch's requests; give the list in a file")
+        }
     }
 
     /// The files to work on: the list (read now), else `folders` walked. A list that cannot
@@ -72,7 +76,7 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
 
     /// A progress bar on a terminal, unless the output is quiet or JSON.
     func progress(_ label: String) -> ProgressReporter? {
-        ProgressReporter.forTerminal(label: label, quiet: quiet || json)
+        Console.progress(label, quiet: quiet || json)
     }
 }
 

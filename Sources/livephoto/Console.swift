@@ -5,7 +5,7 @@ import BinaryIO
 /// Printing for the command-line layer: results to stdout, one-line errors to stderr.
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(PathText.printable(message.hasSuffix("\n") ? message : message + "\n").utf8))
+        CommandOutput.write(PathText.printable(message.hasSuffix("\n") ? message : message + "\n"), to: .standardError)
     }
 
     /// `livephoto: <path>: <reason>`
@@ -28,6 +28,11 @@ enum Console {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
         return PathText.printable(json: String(decoding: data, as: UTF8.self))
+    }
+
+    /// A progress bar on a terminal; none inside `batch`, whose requests print only what they answer.
+    static func progress(_ label: String, quiet: Bool) -> ProgressReporter? {
+        CommandOutput.isCaptured ? nil : ProgressReporter.forTerminal(label: label, quiet: quiet)
     }
 
     static func seconds(_ t: Double?) -> String { t.map { String(format: "%.3f s", $0) } ?? "-" }

@@ -68,10 +68,12 @@ enum InspectText {
         for item in h.items { counts[item.role, default: 0] += 1 }
         let order: [HEIFReport.Role] = [.primary, .tile, .thumbnail, .auxiliary, .toneMap, .exif, .xmp, .metadata, .other]
         lines.append("  items: \(h.items.count) (" + order.compactMap { role in counts[role].map { "\($0) \(role.rawValue)" } }.joined(separator: ", ") + ")")
-        let auxiliary = h.items.filter { $0.role == .auxiliary }
+        // Every image beside the primary by what it is: auxiliary images (by their auxC type), thumbnails.
+        let auxiliary = h.items.filter { $0.role == .auxiliary || $0.role == .thumbnail }
         if !auxiliary.isEmpty {
             lines.append("  auxiliary images: " + auxiliary.map { item in
-                (item.auxiliaryKind ?? .other).description + (item.width.flatMap { w in item.height.map { " \(w)x\($0)" } } ?? "")
+                (item.role == .thumbnail ? "thumbnail" : (item.auxiliaryKind ?? .other).description)
+                    + (item.width.flatMap { w in item.height.map { " \(w)x\($0)" } } ?? "")
             }.joined(separator: ", "))
         }
         for item in h.items where item.role != .tile {

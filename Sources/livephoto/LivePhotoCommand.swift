@@ -15,26 +15,33 @@ struct LivePhotoCommand: ParsableCommand {
         3 a file is missing, unreadable or not a still/movie; 4 refused or could not write.
         """,
         version: LivePhotoVersion.forConfiguration,
-        subcommands: [InspectCommand.self, PairCommand.self, MakeCommand.self, ConvertCommand.self, VerifyCommand.self, ScanCommand.self]
+        subcommands: [InspectCommand.self, PairCommand.self, MakeCommand.self, ConvertCommand.self, VerifyCommand.self, ScanCommand.self, BatchCommand.self]
     )
 
     /// Runs the command line, mapping ArgumentParser's usage errors to exit code 2.
     static func runMain() {
         ProcessSignals.ignoreFileSizeLimitSignal()
+        Foundation.exit(execute(RawArguments.decoded()))
+    }
+
+    /// Parses and runs one command line and returns its exit code: the process's, or (inside
+    /// `batch`) one request's. Help and `--version` print to stdout and give 0; a usage error
+    /// prints its message to stderr and gives 2.
+    static func execute(_ arguments: [String]) -> Int32 {
         do {
-            var command = try parseAsRoot(RawArguments.decoded())
+            var command = try parseAsRoot(arguments)
             try command.run()
-            Foundation.exit(ExitStatus.ok.rawValue)
+            return ExitStatus.ok.rawValue
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            return exit.rawValue
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(ExitStatus.ok.rawValue)
+                return ExitStatus.ok.rawValue
             }
             Console.error(fullMessage(for: error))
-            Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            return code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue
         }
     }
 }

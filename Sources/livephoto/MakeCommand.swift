@@ -3,6 +3,7 @@ import LivePhotoKit
 import StillImage
 
 extension ChromaSubsampling: ExpressibleByArgument {}
+extension StillFormat: ExpressibleByArgument {}
 
 extension DecimalSeconds: ExpressibleByArgument {
     public init?(argument: String) { self.init(argument) }
@@ -15,10 +16,11 @@ struct MakeCommand: ParsableCommand {
         discussion: """
         Decodes the frame shown at the still time (H.264 or HEVC, full resolution), converts it \
         from the video's colour matrix and range to the sRGB JPEG readers assume, and writes it \
-        as <stem>.JPG beside the movie (or in -o DIR) with EXIF taken from the movie: capture \
-        date and zone, location, make and model, and the orientation of the video's display \
-        matrix. Then it pairs the still and the movie exactly as 'pair' does (an MP4 becomes a \
-        new QuickTime <stem>.MOV). An existing still is never overwritten.
+        as <stem>.JPG (or, with --still-format heic, <stem>.HEIC) beside the movie (or in -o DIR) \
+        with EXIF taken from the movie: capture date and zone, location, make and model, and the \
+        orientation of the video's display matrix. Then it pairs the still and the movie exactly \
+        as 'pair' does (an MP4 becomes a new QuickTime <stem>.MOV). An existing still is never \
+        overwritten.
 
         Given folders, it makes a still for every movie that has no still yet (see 'scan'), in \
         parallel, with a progress bar on a terminal.
@@ -30,10 +32,14 @@ struct MakeCommand: ParsableCommand {
 
     @OptionGroup var choices: PairChoiceOptions<MakeHelp>
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("JPEG quality, 1 to 100.", valueName: "Q"))
+    @Option(name: .long, help: ArgumentHelp("The still's format: jpeg (<stem>.JPG) or heic (<stem>.HEIC, encoded by libheif).",
+                                            valueName: "jpeg|heic"))
+    var stillFormat: StillFormat = .jpeg
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("JPEG or HEIC quality, 1 to 100.", valueName: "Q"))
     var quality: Int = 92
 
-    @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444.", valueName: "420|444"))
+    @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444 (a HEIC is 4:2:0).", valueName: "420|444"))
     var subsampling: ChromaSubsampling = .yuv420
 
     @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) keeps its video samples byte for byte; any other is trimmed to about 3 s around the still and re-encoded as HEVC. Written as a new <stem>-wallpaper.MOV + .JPG beside the movie or in -o DIR (the input is never changed; existing files are never overwritten). MOVIE only.")
@@ -75,6 +81,7 @@ struct MakeCommand: ParsableCommand {
 
     func run() throws {
         var options = choices.applied(to: MakeOptions(), writing: batch)
+        options.stillFormat = stillFormat
         options.quality = quality
         options.subsampling = subsampling
         options.wallpaper = wallpaper

@@ -44,7 +44,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         // The findings are the output: the bar shows even with --json (it goes to stderr).
-        let scan = LibraryScanner.scan(try options.source(folders: folders), jobs: options.jobs, progress: ProgressReporter.forTerminal(label: "scan", quiet: options.quiet))
+        let scan = LibraryScanner.scan(try options.source(folders: folders), jobs: options.jobs, progress: Console.progress("scan", quiet: options.quiet))
         for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if options.json {
             // One write for all lines; each line made printable as `Console.jsonLine` makes it.

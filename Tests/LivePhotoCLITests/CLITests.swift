@@ -49,13 +49,16 @@ struct CLITests {
         #expect(version.status == 0)
         let lines = version.out.split(separator: "\n").map(String.init)
         #expect(lines.first?.split(separator: ".").count == 3)
-        #expect(lines.count == 4)
+        #expect(lines.count == 5)
         #expect(lines.dropFirst().first?.hasPrefix("libexif ") == true)
         #expect(lines.dropFirst(2).first?.hasPrefix("libjpeg-turbo ") == true)
         #expect(lines.dropFirst().prefix(2).allSatisfy { $0.hasSuffix(")") && $0.contains(".so.") }, "the loaded shared objects are named: \(lines)")
         // libavcodec: the version the build's headers are from (pkg-config's here); not loaded.
-        let avcodec = try #require(lines.last)
+        let avcodec = try #require(lines.dropFirst(3).first)
         #expect(avcodec.hasPrefix("libavcodec ") && avcodec.contains("libavcodec.so."))
+        // libheif: likewise the header's version and the soname, not loaded.
+        let heif = try #require(lines.last)
+        #expect(heif.hasPrefix("libheif 1.") && heif.contains("(libheif.so.1, "), "\(heif)")
         let pkg = Process()
         pkg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         pkg.arguments = ["pkg-config", "--modversion", "libavcodec"]

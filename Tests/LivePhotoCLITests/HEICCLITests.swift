@@ -3,7 +3,7 @@ import Testing
 
 @Suite("livephoto with HEIC stills")
 struct HEICCLITests {
-    @Test("pair, inspect --json and verify --strict on a HEIC: exit codes, JSON fields, not-checked decode")
+    @Test("pair, inspect --json and verify on a HEIC: exit codes, JSON fields, decoded by libheif only under --strict")
     func heicPair() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -25,11 +25,13 @@ struct HEICCLITests {
 
         let verified = try CLITests.livephoto("verify", "--strict", still, movie)
         #expect(verified.status == 0)
-        #expect(verified.out.contains("- still-decodes: not checked: no HEIC decoder is linked"))
+        #expect(verified.out.contains("✓ still-decodes: decoded 320x240 (libheif)"))
+        let plain = try CLITests.livephoto("verify", still, movie)
+        #expect(plain.status == 0 && plain.out.contains("- still-decodes: not checked: a HEIC still is decoded (libheif) only under --strict"))
         #expect(verified.out.contains("✓ aspect-ratio: still 320x240, video 320x240"))
         let json = try #require(try CLITests.json(try CLITests.livephoto("verify", "--strict", "--json", still, movie).out) as? [String: Any])
         let decode = (json["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "still-decodes" }
-        #expect(decode?["notChecked"] as? Bool == true && decode?["passed"] as? Bool == false)
+        #expect(decode?["notChecked"] == nil && decode?["passed"] as? Bool == true)
         #expect(json["valid"] as? Bool == true)
     }
 
@@ -48,5 +50,20 @@ struct HEICCLITests {
             #expect(r.err.hasPrefix("livephoto: \(still): ") && r.err.split(separator: "\n").count == 1, "\(name): \(r.err)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: still)) == bytes.prefix(bytes.count / 2))
+    }
+
+    @Test("inspect names each image beside the primary (thumbnail, HDR gain map) with its size, in text and JSON",
+          .requires(.corpusFile("iphone-livephoto-ios18/IMG_3853.HEIC")))
+    func auxiliaryImages() throws {
+        let path = Support.corpusFile("iphone-livephoto-ios18/IMG_3853.HEIC")
+        let text = try CLITests.livephoto("inspect", path)
+        #expect(text.status == 0)
+        #expect(text.out.contains("\n  auxiliary images: thumbnail 416x312, HDR gain map 2856x2142\n"), "\(text.out)")
+        let json = try #require(try CLITests.json(try CLITests.livephoto("inspect", "--json", path).out) as? [String: Any])
+        let items = try #require((json["heif"] as? [String: Any])?["items"] as? [[String: Any]])
+        let thumbnail = items.first { $0["role"] as? String == "thumbnail" }
+        #expect(thumbnail?["width"] as? Int == 416 && thumbnail?["height"] as? Int == 312)
+        let gainMap = items.first { $0["role"] as? String == "auxiliary" }
+        #expect(gainMap?["auxiliaryKind"] as? String == "hdr-gain-map" && gainMap?["width"] as? Int == 2856 && gainMap?["height"] as? Int == 2142)
     }
 }

@@ -9,12 +9,28 @@ struct MakeCLITests {
         let m = CLITests.fixture("movie-moov-last.mov")
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for args in [["make", m, "--quality", "0"], ["make", m, "--subsampling", "422"], ["make", m, "--still-time", "1", "--still-frame", "2"],
+        for args in [["make", m, "--quality", "0"], ["make", m, "--subsampling", "422"], ["make", m, "--still-format", "png"], ["make", m, "--still-time", "1", "--still-frame", "2"],
                      ["make", m, "--id", "nope"], ["make", m, m, "--id", "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"], ["make", dir.path, m], ["make"]] {
             let r = try CLITests.livephoto(args)
             #expect(r.status == 2, "\(args): \(r.err)")
         }
         #expect(try CLITests.livephoto(["make", "--help"]).out.contains("--subsampling"))
+    }
+
+    @Test("make --still-format heic --json: writes <stem>.HEIC, reports it, and verify --strict passes the pair")
+    func heicStill() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let made = try CLITests.livephoto("make", "--still-format", "heic", "--json", movie)
+        #expect(made.status == 0, "\(made.err)")
+        let result = try #require(try CLITests.json(made.out) as? [String: Any])
+        let still = dir.appendingPathComponent("clip.HEIC").path
+        #expect(result["still"] as? String == still)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("clip.JPG").path))
+        let verified = try CLITests.livephoto("verify", "--strict", still, movie)
+        #expect(verified.status == 0, "\(verified.out)")
+        #expect(verified.out.contains("✓ still-decodes: decoded 320x240 (libheif)"), "\(verified.out)")
     }
 
     @Test("make, pair, verify, convert x.MOV where x.MOV is a folder: one line naming it, exit 3, nothing written; x.MOV/ and a folder named otherwise are folders")

@@ -31,6 +31,19 @@ public struct CompactJSONObject {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// A value that is JSON text already (a number, an object a command wrote), copied as it is.
+    public mutating func field(_ key: String, json value: String) {
+        appendKey(key)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    /// A JSON string literal, escaped as `field(_:_:)` escapes one.
+    public static func string(_ s: String) -> String {
+        var out: [UInt8] = []
+        appendString(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// The object's text, closed.
     public var text: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
 

@@ -6,7 +6,7 @@ import VideoFrames
 
 /// `make`: a Live Photo from a movie alone. The still is the video's own frame at the still time
 /// (decoded by libavcodec, converted to RGB by libswscale from the video's matrix and range,
-/// encoded by libjpeg-turbo) with EXIF taken from the movie; then `pair` binds the new still and
+/// encoded by libjpeg-turbo, or by libheif with `--still-format heic`) with EXIF taken from the movie; then `pair` binds the new still and
 /// the movie, so the movie side (identifier, still-image-time track, MP4 → new .MOV, -o DIR) is
 /// exactly `pair`'s, as is its prepare-both-then-commit safety.
 ///
@@ -28,7 +28,7 @@ public enum MakeOperation {
         guard let video = movie.mainVideoTrack else {
             throw LivePhotoError(path: moviePath, reason: "the movie has no video track", category: .unreadable)
         }
-        let stillPath = try stillOutputPath(movie: moviePath, directory: options.outputDirectory)
+        let stillPath = try stillOutputPath(movie: moviePath, directory: options.outputDirectory, format: options.stillFormat)
 
         if FileSystemCalls.exists(stillPath) {
             return try existingStill(stillPath, movie: moviePath, file: file, options: options)
@@ -38,7 +38,7 @@ public enum MakeOperation {
         let timing = FrameTiming(track: video, movieTimescale: movie.header.timescale)
         let stillTime = try PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing),
                                                  timing: timing, movieTimescale: movie.header.timescale, path: moviePath)
-        let frame: RGBFrame
+        var frame: RGBFrame
         do {
             frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: stillTime.tick, threads: options.decoderThreads)
         } catch {
@@ -52,13 +52,13 @@ public enum MakeOperation {
             // and leaves the movie exactly as the camera wrote it.
             identifier = id
         }
-        let (jpeg, exif) = try stillJPEG(frame, movie: movie, rotationDegrees: video.header.rotationDegrees, identifier: identifier, options: options, path: stillPath)
+        let (encoded, exif) = try stillImage(frame, movie: movie, rotationDegrees: video.header.rotationDegrees, identifier: identifier, options: options, path: stillPath)
 
         let scratch = try ScratchFolder(beside: stillPath, dryRun: options.dryRun)
         defer { scratch.remove() }
         let scratchStill = PathComponents.appending(PathComponents.lastComponent(stillPath), to: scratch.path)
         do {
-            try scratch.create(scratchStill, holding: jpeg)
+            try scratch.create(scratchStill, holding: encoded)
         } catch let error as ParseError {
             throw LivePhotoError(path: stillPath, reason: "cannot write: \(error.message)", category: .refused, errno: error.errno)
         } catch {
@@ -79,11 +79,12 @@ public enum MakeOperation {
                           colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings)
     }
 
-    /// The still as a JPEG: `frame` encoded by libjpeg-turbo with the EXIF taken from `movie`
-    /// (capture date and zone, location, make, model, software), the orientation of the video's
-    /// display matrix, and `identifier` in the Apple MakerNote when given.
-    static func stillJPEG(_ frame: RGBFrame, movie: Movie, rotationDegrees: Int, identifier: String?, options: MakeOptions, path: String) throws
-        -> (jpeg: [UInt8], exif: CapturedStillExif) {
+    /// The still: `frame` with the EXIF taken from `movie` (capture date and zone, location, make,
+    /// model, software), the orientation of the video's display matrix, and `identifier` in the
+    /// Apple MakerNote when given; encoded as `options.stillFormat` says.
+    static func stillImage(_ frame: RGBFrame, movie: Movie, rotationDegrees: Int, identifier: String?, options: MakeOptions, path: String) throws
+        -> (bytes: [UInt8], exif: CapturedStillExif) {
+        var frame = frame
         var exif = CapturedStillExif(pixelWidth: frame.width, pixelHeight: frame.height)
         let capture = MovieCaptureMetadata(movie: movie)
         exif.make = capture.make
@@ -94,23 +95,47 @@ public enum MakeOperation {
         exif.location = capture.location
         exif.orientation = exifOrientation(rotationDegrees: rotationDegrees)
         exif.contentIdentifier = identifier
+        if options.stillFormat == .heic { turnUpright(&frame, &exif) }
         do {
-            let encoded = try TurboJPEG.encode(rgb: frame.pixels, width: frame.width, height: frame.height,
-                                               quality: options.quality, subsampling: options.subsampling)
-            return (try exif.insert(into: encoded), exif)
+            return (try encodeStill(frame, exif: exif, options: options), exif)
         } catch {
             throw LivePhotoError.wrap(error, path: path, category: .refused)
         }
     }
 
-    /// `<stem>.JPG` beside the movie (or in DIR); a movie's `_HEVC` suffix is dropped, as the
-    /// scan's name matching does.
-    static func stillOutputPath(movie: String, directory: String?) throws -> String {
+    /// The still's file: a JPEG with the EXIF as its APP1, or a HEIC with it as the `Exif` item
+    /// and the orientation as `irot`/`imir` (HEIF readers ignore the EXIF tag). `pair` then sets
+    /// the identifier in either, through its own writer.
+    static func encodeStill(_ frame: RGBFrame, exif: CapturedStillExif, options: MakeOptions) throws -> [UInt8] {
+        switch options.stillFormat {
+        case .jpeg:
+            let encoded = try TurboJPEG.encode(rgb: frame.pixels, width: frame.width, height: frame.height,
+                                               quality: options.quality, subsampling: options.subsampling)
+            return try exif.insert(into: encoded)
+        case .heic:
+            return try LibHeif.encode(rgb: frame.pixels, width: frame.width, height: frame.height, quality: options.quality,
+                                      exif: exif.payload())
+        }
+    }
+
+    /// HEIF readers turn an image by its `irot` and ignore EXIF Orientation: a HEIC still's
+    /// pixels are stored as the video is shown, and its EXIF says Orientation 1 at that size.
+    static func turnUpright(_ frame: inout RGBFrame, _ exif: inout CapturedStillExif) {
+        frame = frame.oriented(exifOrientation: exif.orientation)
+        exif.orientation = 1
+        exif.pixelWidth = frame.width
+        exif.pixelHeight = frame.height
+    }
+
+    /// `<stem>.JPG` (or `.HEIC`) beside the movie (or in DIR); a movie's `_HEVC` suffix is
+    /// dropped, as the scan's name matching does.
+    static func stillOutputPath(movie: String, directory: String?, format: StillFormat = .jpeg) throws -> String {
         var stem = PathComponents.lastComponent(PathComponents.deletingExtension(movie))
         if stem.uppercased().hasSuffix("_HEVC") { stem = String(stem.dropLast(5)) }
-        guard let directory else { return PathComponents.sibling(named: stem + ".JPG", of: movie) }
+        let name = stem + "." + format.fileExtension
+        guard let directory else { return PathComponents.sibling(named: name, of: movie) }
         try OutputDirectory.check(directory)
-        return PathComponents.appending(stem + ".JPG", to: directory)
+        return PathComponents.appending(name, to: directory)
     }
 
     /// A still already where `make` would write: fine when it is this movie's still (it carries

@@ -7,7 +7,9 @@ public struct MakeOptions: Sendable {
     /// Write the still and the paired movie into this directory instead of beside the movie.
     public var outputDirectory: String? = nil
     public var dryRun = false
-    /// JPEG quality 1...100.
+    /// JPEG or HEIC (`make --still-format`).
+    public var stillFormat: StillFormat = .jpeg
+    /// Encoder quality 1...100 (JPEG or HEIC).
     public var quality = 92
     public var subsampling: ChromaSubsampling = .yuv420
     /// Decoder threads: 0 lets libavcodec choose; batch workers decode one frame each with 1.

@@ -37,7 +37,7 @@ enum WallpaperMake {
         let still = try chosen.defaultStill(timing: timing, choice: options.stillTime)
             ?? PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing,
                                     movieTimescale: movie.header.timescale, path: path).tick
-        let outputs = try WallpaperOutputs(movie: path, directory: options.outputDirectory)
+        let outputs = try WallpaperOutputs(movie: path, directory: options.outputDirectory, stillFormat: options.stillFormat)
         let rules = WallpaperChecks.rules(WallpaperStructure(file))
         let complies = !chosen.isChosen && !rules.contains { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
         let video: Video, frame: RGBFrame
@@ -55,8 +55,8 @@ enum WallpaperMake {
         let identifier: String
         if case .given(let id) = options.identifier { identifier = id } else { identifier = ContentIdentifier.random() }
         let newMovie = try wallpaperMovie(video, file: file, identifier: identifier, path: path)
-        let (jpeg, exif) = try MakeOperation.stillJPEG(frame, movie: movie, rotationDegrees: source.header.rotationDegrees, identifier: identifier, options: options, path: outputs.still)
-        if !options.dryRun { try outputs.write(movie: newMovie, still: jpeg) }
+        let (stillBytes, exif) = try MakeOperation.stillImage(frame, movie: movie, rotationDegrees: source.header.rotationDegrees, identifier: identifier, options: options, path: outputs.still)
+        if !options.dryRun { try outputs.write(movie: newMovie, still: stillBytes) }
         let stillSeconds = Double(newMovie.stillTick) / Double(WallpaperMovie.movieTimescale)
         return MakeResult(movie: path, still: outputs.still, movieOutput: outputs.movie, identifier: identifier, stillTime: stillSeconds,
                           status: options.dryRun ? .dryRun : .made, movieWrite: .newFile, width: frame.width, height: frame.height,
@@ -151,17 +151,17 @@ enum WallpaperMake {
     }
 }
 
-/// `<stem>-wallpaper.MOV` and `.JPG` beside the movie or in -o DIR; neither may exist.
+/// `<stem>-wallpaper.MOV` and `.JPG` (or `.HEIC`) beside the movie or in -o DIR; neither may exist.
 struct WallpaperOutputs {
     let movie: String
     let still: String
 
-    init(movie source: String, directory: String?) throws {
+    init(movie source: String, directory: String?, stillFormat: StillFormat) throws {
         let stem = PathComponents.lastComponent(PathComponents.deletingExtension(source)) + "-wallpaper"
         if let directory { try OutputDirectory.check(directory) }
         let place = { (name: String) in directory.map { PathComponents.appending(name, to: $0) } ?? PathComponents.sibling(named: name, of: source) }
         movie = place(stem + ".MOV")
-        still = place(stem + ".JPG")
+        still = place(stem + "." + stillFormat.fileExtension)
         for p in [movie, still] where FileSystemCalls.exists(p) {
             throw LivePhotoError(path: p, reason: "already exists; it is never overwritten (move it, or use -o DIR)", category: .refused)
         }

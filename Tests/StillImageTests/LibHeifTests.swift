@@ -1,0 +1,82 @@
+import BinaryIO
+import Foundation
+@testable import StillImage
+import Testing
+
+/// libheif through CHeif: the primary image decodes to the pixels `heif-convert` gives (the
+/// same library through its own program and PNG writer, read back by ffmpeg), and an encoded
+/// HEIC reads back at its size with its EXIF.
+@Suite("libheif: decode and encode")
+struct LibHeifTests {
+    /// `heif-convert` to PNG, then ffmpeg's PNG reader to raw 8-bit RGB.
+    static func heifConvertRGB(_ path: String, in dir: TempDir) throws -> [UInt8] {
+        let png = dir.path("decoded.png")
+        let converted = try Support.run(try #require(Support.tool("heif-convert")), [path, png])
+        try #require(converted.status == 0, "heif-convert \(path): \(converted.err)")
+        let raw = try Support.run(try #require(Support.tool("ffmpeg")), ["-v", "error", "-i", png, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        try #require(raw.status == 0, "ffmpeg \(png): \(raw.err)")
+        return Array(raw.outData)
+    }
+
+    /// The corpus HEICs Debian's heif-convert (libheif 1.15) reads: tiled grids, one rotated 270°.
+    @Test("the primary image decodes to heif-convert's size and pixels",
+          .requires(.heifConvert, .ffmpeg, .ffprobe),
+          arguments: ["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC", "samsung-motion/samsung-one-ui-6.heic"])
+    func decodeMatchesHeifConvert(_ name: String) throws {
+        try Support.require(.corpusFile(name))
+        let path = Support.corpusFile(name)
+        let decoded = try LibHeif.decodePrimary(Support.bytes(path), rgb: true)
+        let dir = try TempDir()
+        let reference = try Self.heifConvertRGB(path, in: dir)
+        let probe = try Support.ffprobeJSON(["-show_streams"], file: dir.path("decoded.png"))
+        let stream = try #require((probe["streams"] as? [[String: Any]])?.first)
+        #expect(stream["width"] as? Int == decoded.width && stream["height"] as? Int == decoded.height)
+        let pixels = try #require(decoded.rgb)
+        #expect(pixels.count == decoded.width * decoded.height * 3)
+        #expect(pixels == reference, "pixels differ from heif-convert's")
+        // Decoding without the RGB conversion (what verify does) gives the same size.
+        let sizeOnly = try LibHeif.decodePrimary(Support.bytes(path))
+        #expect(sizeOnly.width == decoded.width && sizeOnly.height == decoded.height && sizeOnly.rgb == nil)
+    }
+
+    @Test("bytes that are not a HEIF file are refused with libheif's message")
+    func notHEIF() {
+        #expect(throws: LibHeif.Failure.self) { try LibHeif.decodePrimary(Array("not a heif file at all".utf8)) }
+        #expect(throws: LibHeif.Failure.self) { try LibHeif.decodePrimary([]) }
+    }
+
+    /// A gradient: lossy coding keeps it close, so a wrong channel order or row stride shows.
+    static func gradient(width: Int, height: Int) -> [UInt8] {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for y in 0..<height { for x in 0..<width { pixels += [UInt8(x * 255 / width), UInt8(y * 255 / height), 128] } }
+        return pixels
+    }
+
+    @Test("an encoded RGB frame decodes back at its size and close to its pixels; its Exif item holds our TIFF",
+          .requires(.heifInfo), arguments: [(64, 48), (33, 17)])
+    func encodeRoundTrip(width: Int, height: Int) throws {
+        let pixels = Self.gradient(width: width, height: height)
+        let tiff = try TIFFExif.minimal(identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", width: width, height: height)
+        let heic = try LibHeif.encode(rgb: pixels, width: width, height: height, quality: 90, exif: tiff)
+        let back = try LibHeif.decodePrimary(heic, rgb: true)
+        #expect(back.width == width && back.height == height)
+        let decoded = try #require(back.rgb)
+        let meanError = zip(decoded, pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / pixels.count
+        #expect(meanError <= 4, "mean absolute error \(meanError)")
+        let dir = try TempDir()
+        let path = try dir.write("encoded.heic", heic)
+        let info = try Support.run(try #require(Support.tool("heif-info")), [path])
+        #expect(info.status == 0 && info.out.contains("image: \(width)x\(height)"), "\(info.out)\(info.err)")
+        #expect(info.out.contains("Exif"), "heif-info lists the Exif block: \(info.out)")
+        #expect(heic.firstRange(of: tiff) != nil, "the TIFF bytes are stored as given")
+    }
+
+    @Test("pixels that do not fill the size, or no size, are refused before libheif",
+          arguments: [(0, 1, 0), (2, 2, 11), (1, 1, 4)])
+    func impossibleFrames(width: Int, height: Int, bytes: Int) {
+        #expect(throws: LibHeif.Failure.self) {
+            try LibHeif.encode(rgb: [UInt8](repeating: 0, count: bytes), width: width, height: height, quality: 90)
+        }
+    }
+}
