@@ -43,4 +43,25 @@ struct MakeWallpaperCLITests {
         #expect(again.status != 0 && again.err.contains("never overwritten") && again.err.split(separator: "\n").count == 1, "\(again.err)")
         #expect(try Support.bytes(still) == stillBytes && Support.bytes(movie) == before)
     }
+
+    @Test("--still-format heic with a re-encode: a -wallpaper.HEIC at the new video's size that libheif decodes, bound to the new movie; the input unchanged",
+          .requires(.ffprobe))
+    func heicStillReencoded() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let before = try Support.bytes(movie)
+        let r = try CLITests.livephoto(["make", "--wallpaper", "--still-format", "heic", "--json", movie])
+        #expect(r.status == 0, "\(r.err)")
+        let json = try #require(try CLITests.json(r.out) as? [String: Any])
+        let still = dir.appendingPathComponent("clip-wallpaper.HEIC").path, made = dir.appendingPathComponent("clip-wallpaper.MOV").path
+        #expect(json["still"] as? String == still && json["movieOutput"] as? String == made)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("clip-wallpaper.JPG").path))
+        #expect(try Support.bytes(movie) == before)
+        let verify = try CLITests.livephoto(["verify", "--wallpaper", "--strict", still, made])
+        #expect(verify.status == 0, "\(verify.out)\(verify.err)")
+        let size = try Support.ffprobeJSON(["-select_streams", "v:0", "-show_entries", "stream=width,height"], file: made)
+        let stream = try #require((size["streams"] as? [[String: Any]])?.first)
+        #expect(verify.out.contains("✓ still-decodes: decoded \(stream["width"] ?? "?")x\(stream["height"] ?? "?") (libheif)"), "\(verify.out)")
+    }
 }
