@@ -16,7 +16,9 @@ struct SourceFrames {
 
     /// Encodes slots from `first` until the run ends (the next slot shows an earlier frame) or a
     /// frame does not come out; returns the first slot not encoded.
-    func encodeRun(slots: [FrameTiming.ShownSample], from first: Int, earlierGOP: Bool, into session: HEVCEncodeSession) throws -> Int {
+    /// `observe` sees every frame the decoder gives, before it is skipped or encoded.
+    func encodeRun(slots: [FrameTiming.ShownSample], from first: Int, earlierGOP: Bool, into session: HEVCEncodeSession,
+                   observe: (UnsafeMutablePointer<AVFrame>, Int64) throws -> Void = { _, _ in }) throws -> Int {
         var end = first + 1
         while end < slots.count, slots[end].compositionTime >= slots[end - 1].compositionTime { end += 1 }
         let run = slots[first..<end]
@@ -33,6 +35,7 @@ struct SourceFrames {
         // means the slot's frame was not output.
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
             let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
+            try observe(frame, pts)
             if pts > slots[cursor].compositionTime { return true }
             guard pts == slots[cursor].compositionTime else { return false }
             let width = Int(frame.pointee.width), height = Int(frame.pointee.height)

@@ -55,20 +55,9 @@ public enum StillFrameExtractor {
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
             let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
             guard pts == target.compositionTime else { return false }
-            let decoded = (Int(frame.pointee.width), Int(frame.pointee.height))
-            guard decoded.0 > 0, decoded.1 > 0, decoded.0 * decoded.1 <= maximumPixels else {
-                throw ParseError(.tooLarge, "\(frameName) decodes to \(decoded.0)x\(decoded.1) pixels", path: track.path, offset: 0)
-            }
-            let (width, height) = size ?? decoded
-            guard width > 0, height > 0, width * height <= maximumPixels else {
-                throw ParseError(.tooLarge, "\(frameName) cannot be scaled to \(width)x\(height) pixels", path: track.path, offset: 0)
-            }
-            let colour = FrameColour.of(frame, entry: configuration.colour)
-            do {
-                let pixels = try RGBConversion.convert(frame, colour: colour, width: width, height: height)
-                result = RGBFrame(width: width, height: height, pixels: pixels, colour: colour, warnings: colour.warnings,
-                                  sampleIndex: target.sampleIndex, compositionTime: target.compositionTime)
-            } catch { conversionError = error }
+            try checkDecodedSize(frame, frameName: frameName, trackPath: track.path)
+            do { result = try still(from: frame, target: target, configuration: configuration, size: size, frameName: frameName, trackPath: track.path) }
+            catch { conversionError = error }
             return true
         }
         do {
@@ -91,6 +80,25 @@ public enum StillFrameExtractor {
     static func seconds(_ tick: Int64, _ timescale: UInt32) -> String {
         String(format: "%.3f", Double(tick) / Double(timescale))
     }
-}
 
-import Foundation
+    static func checkDecodedSize(_ frame: UnsafeMutablePointer<AVFrame>, frameName: String, trackPath: String) throws {
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        guard width > 0, height > 0, width * height <= maximumPixels else {
+            throw ParseError(.tooLarge, "\(frameName) decodes to \(width)x\(height) pixels", path: trackPath, offset: 0)
+        }
+    }
+
+    /// The still from a decoded frame: RGB at `size` (default: as decoded), in the frame's colour.
+    /// The re-encode takes its still here too, from the frames it decodes anyway.
+    static func still(from frame: UnsafeMutablePointer<AVFrame>, target: FrameTiming.ShownSample, configuration: VideoCodecConfiguration,
+                      size: (width: Int, height: Int)?, frameName: String, trackPath: String) throws -> RGBFrame {
+        let (width, height) = size ?? (Int(frame.pointee.width), Int(frame.pointee.height))
+        guard width > 0, height > 0, width * height <= maximumPixels else {
+            throw ParseError(.tooLarge, "\(frameName) cannot be scaled to \(width)x\(height) pixels", path: trackPath, offset: 0)
+        }
+        let colour = FrameColour.of(frame, entry: configuration.colour)
+        let pixels = try RGBConversion.convert(frame, colour: colour, width: width, height: height)
+        return RGBFrame(width: width, height: height, pixels: pixels, colour: colour, warnings: colour.warnings,
+                        sampleIndex: target.sampleIndex, compositionTime: target.compositionTime)
+    }
+}

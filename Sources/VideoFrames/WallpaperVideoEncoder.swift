@@ -49,6 +49,13 @@ public enum WallpaperVideoEncoder {
     /// frame shown at `span.start + k / frameRate` s; ceil(duration × rate) frames). The span
     /// must lie inside the frames the track presents.
     public static func encode(file: MovieFile, track: Track, span: Span, options: Options = Options()) throws -> EncodedVideoTrack {
+        try encode(file: file, track: track, span: span, options: options, stillAt: nil).video
+    }
+
+    /// The same, and the still: the frame shown at `stillAt` (movie ticks), taken from the frames
+    /// the encode decodes anyway, as RGB at the encoded video's size; nil when no run decoded it
+    /// (the caller then decodes it alone).
+    public static func encode(file: MovieFile, track: Track, span: Span, options: Options, stillAt: Int64?) throws -> (video: EncodedVideoTrack, still: RGBFrame?) {
         guard options.frameRate > 0, options.timescale > 0, options.timescale % UInt32(options.frameRate) == 0,
               (0...51).contains(options.quality), options.keyframeInterval >= 0 else {
             throw ParseError(.invalidValue, "encoder options: \(options.frameRate) fps in timescale \(options.timescale), quality \(options.quality)")
@@ -69,16 +76,26 @@ public enum WallpaperVideoEncoder {
         let session = HEVCEncodeSession(options: options, entryColour: configuration.colour)
         // Runs of slots decode from a sync sample; a frame that did not come out (an open-GOP
         // leading picture) is retried once from the sync sample before.
+        let target = stillAt.flatMap { timing.shownSample(atMovieTick: $0) }
+        var still: RGBFrame? = nil
+        let observe = { (frame: UnsafeMutablePointer<AVFrame>, pts: Int64) throws in
+            guard let target, still == nil, pts == target.compositionTime else { return }
+            try StillFrameExtractor.checkDecodedSize(frame, frameName: "the still's frame", trackPath: track.path)
+            let size = EncoderFrameConverter.outputSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height),
+                                                        maximumLongSide: options.maximumLongSide)
+            still = try StillFrameExtractor.still(from: frame, target: target, configuration: configuration, size: size,
+                                                  frameName: "the still's frame", trackPath: track.path)
+        }
         var next = 0
         var retried = false
         while next < slots.count {
-            let reached = try source.encodeRun(slots: slots, from: next, earlierGOP: retried, into: session)
+            let reached = try source.encodeRun(slots: slots, from: next, earlierGOP: retried, into: session, observe: observe)
             if reached > next { next = reached; retried = false; continue }
             guard !retried else {
                 throw ParseError(.invalidValue, "the frame of sample \(slots[next].sampleIndex + 1) did not come out of the decoder", path: track.path, offset: 0)
             }
             retried = true
         }
-        return try session.finish()
+        return (try session.finish(), still)
     }
 }

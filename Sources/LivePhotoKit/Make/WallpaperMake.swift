@@ -24,6 +24,8 @@ enum WallpaperMake {
         var span: WallpaperVideoEncoder.Span
         var stillTick: Int64
         var warnings: [String]
+        /// The still, when the re-encode decoded its frame (at the new video's size).
+        var still: RGBFrame? = nil
     }
 
     static func run(_ file: MovieFile, path: String, options: MakeOptions) throws -> MakeResult {
@@ -45,7 +47,7 @@ enum WallpaperMake {
             video = complies ? try copied(file, track: source, timing: timing, still: still, path: path)
                 : try reencoded(file, track: source, timing: timing, still: still, chosen: chosen, options: options, path: path)
             let size = (video.track.configuration.width, video.track.configuration.height)
-            frame = try StillFrameExtractor.extract(from: file, track: source, movieTick: still, threads: options.decoderThreads, size: size)
+            frame = try video.still ?? StillFrameExtractor.extract(from: file, track: source, movieTick: still, threads: options.decoderThreads, size: size)
         } catch let error as LivePhotoError {
             throw error
         } catch {
@@ -87,7 +89,7 @@ enum WallpaperMake {
         encoderOptions.maximumLongSide = WallpaperChecks.longSide
         encoderOptions.bitDepth = .eight
         encoderOptions.threads = options.decoderThreads
-        let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: span, options: encoderOptions)
+        let (encoded, stillFrame) = try WallpaperVideoEncoder.encode(file: file, track: track, span: span, options: encoderOptions, stillAt: still)
         let c = encoded.colour
         let configuration = VideoCodecConfiguration(codec: .hevc, width: encoded.width, height: encoded.height, decoderConfiguration: encoded.configuration,
                                                     colour: .init(primaries: UInt16(clamping: c.primaries), transfer: UInt16(clamping: c.transfer), matrix: UInt16(clamping: c.matrix), fullRange: nil))
@@ -97,7 +99,7 @@ enum WallpaperMake {
         let frameTicks = max(1, movieTS / Int64(max(1, encoded.frameRate)))
         let offset = (still - span.start) * movieTS / Int64(max(1, ts))
         return Video(track: NewVideoTrack(configuration: configuration, rotationDegrees: track.header.rotationDegrees, timescale: encoded.timescale, samples: samples),
-                     span: span, stillTick: max(WallpaperChecks.minimumStillTicks, offset - offset % frameTicks), warnings: encoded.warnings)
+                     span: span, stillTick: max(WallpaperChecks.minimumStillTicks, offset - offset % frameTicks), warnings: encoded.warnings, still: stillFrame)
     }
 
     static func tooEarly(_ still: Int64, timescale: UInt32, path: String) -> LivePhotoError {
