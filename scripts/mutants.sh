@@ -43,6 +43,7 @@ pair-still-kind|Sources/LivePhotoKit/Pair/PairPlanner.swift|return (stillInfo, h
 convert-still-time|Sources/ISOBMFF/Movie/FrameTiming.swift|return index { FrameTiming.product($0, time.scale) > point }|return index { FrameTiming.product($0, time.scale) >= point }|FrameTimingExactTimeTests
 layout-settle|Sources/ISOBMFF/Writing/AbsoluteOffsetTable.swift|if outcome == assumption { return }|if true { return }|MovieEdgeCaseTests
 heif-second-item-offset|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|let position = start + UInt64(w.count + header.count)|let position = start + UInt64(header.count)|HEIFMultiItemEditTests
+scan-next-one-candidate|Sources/livephoto/ScanCommand.swift|if byName > 0 {|if byName > 1 {|ExportRepairCLITests
 new-track-id-taken|Sources/ISOBMFF/Writing/MovieTrackEdit.swift|return (usedIDs.max() ?? 0) + 1|return trackID|NextTrackIDTests
 extended-xmp-merge|Sources/LivePhotoKit/MotionPhoto/JPEGLiveToMotionPhoto.swift|if payloads.count > 1 && hasExtended {|if payloads.count > 2 && hasExtended {|MotionPhotoExtendedXMPTests
 exif-next-offset-cut|Sources/StillImage/EXIF/ExifTIFF.swift|let next: UInt32 = r.remaining >= 4 ? try r.readUInt32() : 0|let next: UInt32 = r.remaining >= 3 ? try r.readUInt32() : 0|ExifNextIFDOffsetTests

@@ -77,4 +77,17 @@ struct ExportRepairCLITests {
         let files = try CLITests.livephoto("pair", "--by-time", folder.file("DSC_1002.JPG"), folder.file("VID_far.mp4"))
         #expect(files.status == 2 && files.err.contains("--by-time matches files in folders"), "\(files.err)")
     }
+
+    @Test("one still and its movie by name: scan's last line says to pair 1 candidate (singular); nothing to do: no next line")
+    func oneCandidateNextStep() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG")
+        _ = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let scan = try CLITests.livephoto("scan", dir.path)
+        #expect(scan.status == 0 && scan.err.hasSuffix("next: livephoto pair \(dir.path)   (pairs 1 candidate matched by identifier or name)\n"), "\(scan.err)")
+        #expect(try CLITests.livephoto("pair", "-q", dir.path).status == 0)
+        let after = try CLITests.livephoto("scan", dir.path)
+        #expect(after.status == 0 && !after.err.contains("next:"), "\(after.err)")
+    }
 }
