@@ -33,7 +33,7 @@ convert-still-tick|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift
 convert-other-tracks-disabled|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|disabledTracks: tracks.playedOthers)|disabledTracks: [])|PixelMotionPhotoTests
 sample-value|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|w.u8(UInt8(bitPattern: value))|w.u8(UInt8(bitPattern: value &+ 1))|PairRoundTripTests
 offset-shift|Sources/ISOBMFF/Writing/MovieLayout.swift|return offsets[i] + (old - h.offset)|return offsets[i] + (old - h.offset) + 1|MovieInvariantsTests
-tref|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|.init(type: "cdsc", trackIDs: [videoTrackID])|.init(type: "cdep", trackIDs: [videoTrackID])|PairRoundTripTests
+tref|Sources/ISOBMFF/QuickTimeMetadata/TimedMetadataTrack.swift|track.references = [.init(type: "cdsc", trackIDs: [describes])]|track.references = [.init(type: "cdep", trackIDs: [describes])]|PairRoundTripTests
 identifier-locale|Sources/ISOBMFF/QuickTimeMetadata/MetadataStringEdit.swift|box.payload = data.atom().payload|box.payload = MetadataItemList.DataBox(typeField: 1, value: newValue).atom().payload|MetadataStringEditTests
 rename|Sources/BinaryIO/AtomicFileWriter.swift|if FileSystemCalls.rename(temporaryPath, targetPath) != 0 {|if FileSystemCalls.rename(temporaryPath, targetPath + ".mutant") != 0 {|PairRoundTripTests
 identifiers-equal|Sources/LivePhotoKit/Verify/Verifier.swift|stillID != nil && stillID == movieID,|stillID != nil,|VerifyTests
