@@ -41,10 +41,10 @@ INT_RE = re.compile(r"(?<![\w.$])(\d+)(?![\w.])")
 CONDITION_RE = re.compile(r"^(\s*)(if|guard|while) (?!let |var |case |#)(.+?)( else)? \{\s*$")
 DROP_RE = re.compile(r"^\s*(try )?[a-z_][\w.]*(\([^=]*\)|\s*[+\-]?= .+|\.append\(.+\))\s*$")
 # Lines whose literals only tune speed or mark "closed" (any other value behaves the same), size
-# a message buffer (av_strerror fills what it is given), or default the signal of a stop request
-# that is only read once the stop happened: their mutants are equivalent by construction, so
-# they are never drawn.
-EQUIVALENT_RE = re.compile(r"reserveCapacity|capacity:|stackSize|\bfd = -1\b|usleep\(|repeating: 0, count: \d+\)|stop\?\.signal \?\? 0")
+# a message buffer (av_strerror fills what it is given) or a scan window (the loop reads on), or
+# default the signal of a stop request that is only read once the stop happened: their mutants
+# are equivalent by construction, so they are never drawn.
+EQUIVALENT_RE = re.compile(r"reserveCapacity|capacity:|stackSize|\bfd = -1\b|usleep\(|repeating: 0, count: \d+\)|stop\?\.signal \?\? 0|count: Int\(min\(256, ")
 # `name = value` (not `+=`): dropping it does not compile when `name` is a `let`, or a `var`
 # declared without a value (initialized on every path); such drops are not drawn.
 ASSIGN_RE = re.compile(r"^\s*(?:self\.)?([a-z_]\w*) = ")

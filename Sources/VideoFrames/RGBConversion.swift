@@ -3,13 +3,14 @@ import CAVCodec
 import ISOBMFF
 
 /// Converts a decoded frame to 8-bit RGB with libswscale, told the source matrix and range
-/// explicitly (its own default would be BT.601 limited range whatever the video says).
+/// explicitly (its own default would be BT.601 limited range whatever the video says), and
+/// scaled to `width`×`height` when that is not the frame's own size.
 enum RGBConversion {
-    static func convert(_ frame: UnsafeMutablePointer<AVFrame>, colour: FrameColour) throws -> [UInt8] {
-        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+    static func convert(_ frame: UnsafeMutablePointer<AVFrame>, colour: FrameColour, width: Int, height: Int) throws -> [UInt8] {
+        let sourceHeight = frame.pointee.height
         let source = AVPixelFormat(rawValue: frame.pointee.format)
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
-        guard let sws = lp_sws_getContext(Int32(width), Int32(height), source, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
+        guard let sws = lp_sws_getContext(frame.pointee.width, sourceHeight, source, Int32(width), Int32(height), AV_PIX_FMT_RGB24,
                                        Int32(flags), nil, nil, nil) else {
             let name = lp_av_get_pix_fmt_name(source).map { String(cString: $0) } ?? "\(frame.pointee.format)"
             throw ParseError(.unsupported, "pixel format \(name) cannot be converted to RGB")
@@ -29,7 +30,7 @@ enum RGBConversion {
                         try pixels.withUnsafeMutableBufferPointer { out in
                             var destination: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
                             var destinationStride: [Int32] = [Int32(stride), 0, 0, 0]
-                            let n = lp_sws_scale(sws, planes, linesizes, 0, Int32(height), &destination, &destinationStride)
+                            let n = lp_sws_scale(sws, planes, linesizes, 0, sourceHeight, &destination, &destinationStride)
                             guard n >= 0 else { throw ParseError(.io, "libswscale could not convert the frame") }
                             return n
                         }

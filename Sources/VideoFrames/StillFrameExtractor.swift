@@ -14,7 +14,8 @@ public enum StillFrameExtractor {
     /// - Parameters:
     ///   - movieTick: the still time in the movie timescale.
     ///   - threads: decoder threads (0 = libavcodec's choice; batch workers use 1).
-    public static func extract(from file: MovieFile, track: Track, movieTick: Int64, threads: Int = 0) throws -> RGBFrame {
+    ///   - size: scale the frame to this size (a re-encoded video's); nil keeps the decoded size.
+    public static func extract(from file: MovieFile, track: Track, movieTick: Int64, threads: Int = 0, size: (width: Int, height: Int)? = nil) throws -> RGBFrame {
         let timescale = file.movie.header.timescale
         let configuration = try track.videoCodecConfiguration()
         guard configuration.width > 0, configuration.height > 0, configuration.width * configuration.height <= maximumPixels else {
@@ -37,7 +38,7 @@ public enum StillFrameExtractor {
         // An open-GOP leading picture (HEVC RASL) needs the previous GOP: one retry from the sync sample before.
         for attempt in 0..<2 {
             if let frame = try decode(file: file, track: track, configuration: configuration, ranges: ranges, times: times, sync: sync,
-                                      from: start, target: shown, threads: threads, frameName: frameName) {
+                                      from: start, target: shown, threads: threads, size: size, frameName: frameName) {
                 return frame
             }
             guard attempt == 0, start > 0, let earlier = sync.syncSample(atOrBefore: start - 1) else { break }
@@ -47,20 +48,24 @@ public enum StillFrameExtractor {
     }
 
     static func decode(file: MovieFile, track: Track, configuration: VideoCodecConfiguration, ranges: [(offset: UInt64, size: UInt32)],
-                       times: [Int64], sync: SyncSampleTable, from start: Int, target: FrameTiming.ShownSample, threads: Int, frameName: String) throws -> RGBFrame? {
+                       times: [Int64], sync: SyncSampleTable, from start: Int, target: FrameTiming.ShownSample, threads: Int, size: (width: Int, height: Int)?, frameName: String) throws -> RGBFrame? {
         let decoder = try FFmpegDecoder(configuration: configuration, threads: threads)
         var result: RGBFrame? = nil
         var conversionError: Error? = nil
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
             let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
             guard pts == target.compositionTime else { return false }
-            let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+            let decoded = (Int(frame.pointee.width), Int(frame.pointee.height))
+            guard decoded.0 > 0, decoded.1 > 0, decoded.0 * decoded.1 <= maximumPixels else {
+                throw ParseError(.tooLarge, "\(frameName) decodes to \(decoded.0)x\(decoded.1) pixels", path: track.path, offset: 0)
+            }
+            let (width, height) = size ?? decoded
             guard width > 0, height > 0, width * height <= maximumPixels else {
-                throw ParseError(.tooLarge, "\(frameName) decodes to \(width)x\(height) pixels", path: track.path, offset: 0)
+                throw ParseError(.tooLarge, "\(frameName) cannot be scaled to \(width)x\(height) pixels", path: track.path, offset: 0)
             }
             let colour = FrameColour.of(frame, entry: configuration.colour)
             do {
-                let pixels = try RGBConversion.convert(frame, colour: colour)
+                let pixels = try RGBConversion.convert(frame, colour: colour, width: width, height: height)
                 result = RGBFrame(width: width, height: height, pixels: pixels, colour: colour, warnings: colour.warnings,
                                   sampleIndex: target.sampleIndex, compositionTime: target.compositionTime)
             } catch { conversionError = error }

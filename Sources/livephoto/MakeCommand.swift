@@ -5,6 +5,10 @@ import StillImage
 extension ChromaSubsampling: ExpressibleByArgument {}
 extension StillFormat: ExpressibleByArgument {}
 
+extension DecimalSeconds: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
 struct MakeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "make",
@@ -38,8 +42,14 @@ struct MakeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444 (a HEIC is 4:2:0).", valueName: "420|444"))
     var subsampling: ChromaSubsampling = .yuv420
 
-    @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) is paired as 'pair --wallpaper' does; any other is trimmed to about 3 s around the still, re-encoded as HEVC and written as a new <stem>-wallpaper.MOV + .JPG (the input is never changed). MOVIE only.")
+    @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) keeps its video samples byte for byte; any other is trimmed to about 3 s around the still and re-encoded as HEVC. Written as a new <stem>-wallpaper.MOV + .JPG beside the movie or in -o DIR (the input is never changed; existing files are never overwritten). MOVIE only.")
     var wallpaper = false
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --wallpaper: the span starts here on the movie timeline (default: about 3 s around the still; the still defaults to the span's middle). A chosen span is re-encoded.", valueName: "SECONDS"))
+    var start: DecimalSeconds?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With --wallpaper: the span lasts this long, 1 to 5 (default 3, or to the video's end).", valueName: "SECONDS"))
+    var duration: DecimalSeconds?
 
     @OptionGroup var batch: WriteOptions<MakeHelp>
     @OptionGroup var work: RunOptions<MakeHelp>
@@ -64,6 +74,8 @@ struct MakeCommand: ParsableCommand {
         }
         try choices.check()
         if wallpaper, InputMode.isFolders(paths) { throw ValidationError("--wallpaper takes movies, not folders") }
+        if !wallpaper, start != nil || duration != nil { throw ValidationError("--start and --duration choose a wallpaper's span; use them with --wallpaper") }
+        if let duration, let problem = MakeOptions.wallpaperDurationProblem(duration) { throw ValidationError(problem) }
         if !(1...100).contains(quality) { throw ValidationError("--quality must be 1 to 100") }
     }
 
@@ -73,6 +85,8 @@ struct MakeCommand: ParsableCommand {
         options.quality = quality
         options.subsampling = subsampling
         options.wallpaper = wallpaper
+        options.wallpaperStart = start
+        options.wallpaperDuration = duration
         switch try inputs() {
         case .folders(let folders): try runBatch(folders, options: options)
         case .movies(let movies):

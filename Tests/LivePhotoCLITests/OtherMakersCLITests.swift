@@ -63,4 +63,39 @@ struct OtherMakersCLITests {
         #expect(r.status == 3 && r.err == "livephoto: \(still): a vivo trailer whose ids disagree (com.android.camera.livephoto 1, cameralbum 2): not read as a Live Photo\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG_1.jpg", "IMG_1.mp4"], "nothing written")
     }
+
+    @Test("convert --to motion --oppo / --huawei: a Motion Photo scan names by that maker, which converts back to a valid pair; both flags: usage error; a HEIC still: one line, exit 4, nothing written")
+    func galleryFlags() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG"), movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        #expect(try CLITests.livephoto("pair", "-q", still, movie).status == 0)
+        for maker in ["oppo", "huawei"] {
+            let out = dir.appendingPathComponent(maker), back = dir.appendingPathComponent(maker + "-back")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: back, withIntermediateDirectories: true)
+            let r = try CLITests.livephoto("convert", "--to", "motion", "--" + maker, "-o", out.path, still, movie)
+            #expect(r.status == 0, "\(maker): \(r.err)")
+            let scan = try ConvertCLITests.lines(try CLITests.livephoto("scan", "--json", out.path).out)
+            #expect(scan.count == 1 && (scan.first?["motionPhoto"] as? [String: Any])?["maker"] as? String == maker, "\(maker): \(scan)")
+            let again = try CLITests.livephoto("convert", "--json", "-o", back.path, out.path)
+            #expect(again.status == 0, "\(maker): \(again.err)")
+            let doc = try #require(try ConvertCLITests.lines(again.out).first)
+            let verify = try CLITests.livephoto("verify", "-q", try #require(doc["still"] as? String), try #require(doc["movie"] as? String))
+            #expect(verify.status == 0, "\(maker): \(verify.out)")
+        }
+        let both = try CLITests.livephoto("convert", "--to", "motion", "--oppo", "--huawei", "-o", dir.path, still, movie)
+        #expect(both.status == 2 && both.err.contains("--huawei"), "\(both.err)")
+
+        let heicDir = dir.appendingPathComponent("heic")
+        try FileManager.default.createDirectory(at: heicDir, withIntermediateDirectories: true)
+        let heic = try CLITests.copy("still-heic.heic", to: heicDir, as: "IMG_0002.HEIC"), heicMovie = try CLITests.copy("movie-moov-last.mov", to: heicDir, as: "IMG_0002.MOV")
+        #expect(try CLITests.livephoto("pair", "-q", heic, heicMovie).status == 0)
+        let listed = try FileManager.default.contentsOfDirectory(atPath: heicDir.path).sorted()
+        for maker in ["oppo", "huawei"] {
+            let r = try CLITests.livephoto("convert", "--to", "motion", "--" + maker, heic, heicMovie)
+            #expect(r.status == 4 && r.err == "livephoto: \(heic): --\(maker) writes a JPEG Motion Photo; this still is HEIC\n", "\(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: heicDir.path).sorted() == listed)
+    }
 }

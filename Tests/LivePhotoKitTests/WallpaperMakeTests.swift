@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import BinaryIO
 import ISOBMFF
+import StillImage
 import TestSupport
 @testable import LivePhotoKit
 
-/// `make --wallpaper`: a complying camera movie made as `pair --wallpaper` does; the span
+/// `make --wallpaper`: a complying camera movie's video copied into new files; the span
 /// rules; re-encoded clips of every kind checked by `verify --wallpaper` and ffprobe.
 @Suite("make --wallpaper")
 struct WallpaperMakeTests {
@@ -16,17 +17,31 @@ struct WallpaperMakeTests {
         return o
     }
 
-    @Test("a complying camera movie: its video kept byte for byte, verify --wallpaper passes", .requires(.corpusFile(WallpaperMovieTests.camera)))
-    func cameraMovieKept() throws {
+    @Test("a complying camera movie: new -wallpaper files, its video samples kept byte for byte, the input unchanged, verify --wallpaper passes",
+          .requires(.corpusFile(WallpaperMovieTests.camera)), arguments: [false, true])
+    func cameraMovieKept(intoFolder: Bool) throws {
         let dir = try TempDir(), out = try TempDir()
         let source = try Support.copy(Support.corpusFile(WallpaperMovieTests.camera), to: dir.url)
-        let result = try MakeOperation.run(movie: source, options: Self.options(out.url.path))
-        #expect(result.status == .made)
+        let before = try Support.bytes(source)
+        var options = Self.options(out.url.path)
+        if !intoFolder { options.outputDirectory = nil }
+        let result = try MakeOperation.run(movie: source, options: options)
+        #expect(result.status == .made && result.movieWrite == .newFile)
+        let stem = PathComponents.lastComponent(PathComponents.deletingExtension(source)) + "-wallpaper"
+        #expect(result.movieOutput == (intoFolder ? out.path(stem + ".MOV") : dir.path(stem + ".MOV")))
+        #expect(result.still == (intoFolder ? out.path(stem + ".JPG") : dir.path(stem + ".JPG")))
+        #expect(try Support.bytes(source) == before)
+        let still = try StillImageReader.read(path: result.still)
+        let entry = try #require(try MovieFile.open(path: source).movie.mainVideoTrack?.videoCodecConfiguration())
+        #expect(still.width == entry.width && still.height == entry.height)
         let report = try Verifier.verify(still: result.still, movie: result.movieOutput, wallpaper: true)
         #expect(report.valid && report.errors.isEmpty, "\(report.errors.map(\.detail))")
         let ours = try MovieFile.open(path: result.movieOutput), theirs = try MovieFile.open(path: source)
         let a = try #require(ours.movie.mainVideoTrack), b = try #require(theirs.movie.mainVideoTrack)
         #expect(try WallpaperMovieTests.sampleBytes(a, in: ours) == WallpaperMovieTests.sampleBytes(b, in: theirs))
+        // A second run finds the new files and refuses rather than overwrite them.
+        let again = try #require(throws: LivePhotoError.self) { try MakeOperation.run(movie: source, options: options) }
+        #expect(again.reason.contains("never overwritten"))
     }
 
     @Test("the span: 3 s around the still, at least 0.2 s before it, inside the video; too short or too early is refused")
@@ -56,6 +71,8 @@ struct WallpaperMakeTests {
     static let clips: [MakeClips.Clip] = [
         .init(name: "h264-60fps-audio", codec: "h264", width: 1280, height: 720, rate: 60),
         .init(name: "portrait", codec: "h264", width: 360, height: 640, rate: 30),
+        // Wider than 1920: the video and the still are scaled down together (to 1920x240).
+        .init(name: "wide", codec: "h264", width: 2048, height: 256, rate: 30),
         .init(name: "rotated", codec: "h264", rate: 30, rotate: 90),
         .init(name: "hevc-10bit", codec: "hevc", pixelFormat: "yuv420p10le", rate: 30),
         .init(name: "vfr", codec: "h264", rate: 30, extraArguments: ["-vf", "setpts='if(lt(N,30),N/30,N/20)/TB'", "-fps_mode", "vfr"]),
@@ -84,6 +101,10 @@ struct WallpaperMakeTests {
             try Test.cancel("the HEVC encoder is not merged yet")
         }
         #expect(result.movieOutput.hasSuffix("-wallpaper.MOV") && result.still.hasSuffix("-wallpaper.JPG"))
+        // The still is the size of the new video, not of the source.
+        let video = try #require(try MovieFile.open(path: result.movieOutput).movie.mainVideoTrack?.videoCodecConfiguration())
+        let still = try StillImageReader.read(path: result.still)
+        #expect(still.width == video.width && still.height == video.height, "still \(still.width)x\(still.height), video \(video.width)x\(video.height)")
         let report = try Verifier.verify(still: result.still, movie: result.movieOutput, wallpaper: true)
         #expect(report.valid && report.errors.isEmpty, "\(report.errors.map { "\($0.name): \($0.detail)" })")
         let probe = try Support.ffprobeJSON(["-show_entries", "stream=codec_name,codec_type"], file: result.movieOutput)

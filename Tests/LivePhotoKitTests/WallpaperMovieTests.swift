@@ -75,6 +75,23 @@ struct WallpaperMovieTests {
         #expect(rules.filter { !$0.passed }.map(\.name) == [])
     }
 
+    /// The iOS 17 camera's references (iOS 18 writes none; lock-screen wallpapers are reported to
+    /// need them): video-orientation and live-photo-info `cdsc` + `cdep` to the video, the still
+    /// track `cdsc`.
+    static let iOS17Camera = "iphone-movie/iphone15-livephoto.MOV"
+
+    @Test("the metadata tracks reference the video as the iOS 17 camera's do (tref cdsc, cdep)", .requires(.corpusFile(camera), .corpusFile(iOS17Camera)))
+    func referencesAsTheIOS17Camera() throws {
+        let dir = try TempDir()
+        let out = dir.path("wall.MOV")
+        try Self.build(from: MovieFile.open(path: Support.corpusFile(Self.camera)), to: out)
+        let ours = try MovieFile.open(path: out).movie.tracks
+        let theirs = try MovieFile.open(path: Support.corpusFile(Self.iOS17Camera)).movie.tracks
+        #expect(ours.count == 5 && theirs.count == 5)
+        #expect(ours.map(\.references) == theirs.map(\.references))
+        #expect(ours[2].references == ["cdsc": [1], "cdep": [1]])
+    }
+
     @Test("ffprobe reads the built movie's packets as the camera's", .requires(.corpusFile(camera), .ffprobe))
     func ffprobeReadsIt() throws {
         let dir = try TempDir()

@@ -70,9 +70,10 @@ public enum LivePhotoInfoTrack {
         samples.reserveCapacity(sample.count * Int(count))
         for _ in 0..<count { samples += sample }
         let entry = MetadataSampleEntry(declarations: [declaration(setup: setup)]).atom()
-        let trak = TimedMetadataTrack(trackID: trackID, edits: [.init(duration: video.header.duration, mediaTime: 0, rate: 0x10000)],
+        var trak = TimedMetadataTrack(trackID: trackID, edits: [.init(duration: video.header.duration, mediaTime: 0, rate: 0x10000)],
                                       mediaTimescale: video.mediaHeader.timescale, sampleEntry: entry, timeToSample: stts,
-                                      sampleSizes: Array(repeating: UInt32(sample.count), count: Int(count)), describes: nil).atom()
-        return (trak, samples)
+                                      sampleSizes: Array(repeating: UInt32(sample.count), count: Int(count)), describes: video.header.trackID)
+        trak.dependsOnDescribed = true
+        return (trak.atom(), samples)
     }
 }

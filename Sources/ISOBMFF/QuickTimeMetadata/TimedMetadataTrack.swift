@@ -15,6 +15,9 @@ public struct TimedMetadataTrack {
     public var sampleSizes: [UInt32]
     /// `tref/cdsc` to this track, when there is one (iOS 17 cameras write it, iOS 18 do not).
     public var describes: UInt32?
+    /// `tref/cdep` to this track as well: iOS 17 cameras give it to the live-photo-info and
+    /// video-orientation tracks (lock-screen wallpapers are reported to need it).
+    public var dependsOnDescribed = false
 
     public init(trackID: UInt32, edits: [EditList.Entry], mediaTimescale: UInt32, sampleEntry: Atom,
                 timeToSample: [SampleTable.TimeToSample], sampleSizes: [UInt32], describes: UInt32?) {
@@ -29,7 +32,10 @@ public struct TimedMetadataTrack {
                              mediaInformationHeader: BaseMediaInfo().headerAtom(), sampleEntries: [sampleEntry], timeToSample: timeToSample,
                              sampleSizes: sampleSizes, samplesPerChunk: [UInt32(sampleSizes.count)])
         if let first = sampleSizes.first, sampleSizes.allSatisfy({ $0 == first }) { track.constantSampleSize = first }
-        if let describes { track.references = [.init(type: "cdsc", trackIDs: [describes])] }
+        if let describes {
+            track.references = [.init(type: "cdsc", trackIDs: [describes])]
+            if dependsOnDescribed { track.references.append(.init(type: "cdep", trackIDs: [describes])) }
+        }
         return track.atom()
     }
 

@@ -36,9 +36,10 @@ public enum VideoOrientationTrack {
         var declaration = MetadataSampleEntry.KeyDeclaration(localID: localKeyID, key: .init(value: Array(key.utf8)), dataType: .init(wellKnown: dataType))
         declaration.boxes.append(.other(LivePhotoInfoTrack.sampleDescriptionProperties()))
         let duration = UInt32(clamping: max(1, video.header.duration))
-        let trak = TimedMetadataTrack(trackID: trackID, edits: [.init(duration: UInt64(duration), mediaTime: 0, rate: 0x10000)],
+        var trak = TimedMetadataTrack(trackID: trackID, edits: [.init(duration: UInt64(duration), mediaTime: 0, rate: 0x10000)],
                                       mediaTimescale: movieTimescale, sampleEntry: MetadataSampleEntry(declarations: [declaration]).atom(),
-                                      timeToSample: [.init(count: 1, delta: duration)], sampleSizes: [UInt32(sample.count)], describes: nil).atom()
-        return (trak, sample)
+                                      timeToSample: [.init(count: 1, delta: duration)], sampleSizes: [UInt32(sample.count)], describes: video.header.trackID)
+        trak.dependsOnDescribed = true
+        return (trak.atom(), sample)
     }
 }

@@ -79,7 +79,7 @@ public struct CopiedAudioTrack {
     static func read(_ ranges: ArraySlice<(offset: UInt64, size: UInt32)>, from source: FileSource, path: String) throws -> [UInt8] {
         let total = ranges.reduce(UInt64(0)) { $0 + UInt64($1.size) }
         guard total <= UInt64(maximumBytes) else {
-            throw ParseError(.tooLarge, "\(total) bytes of audio in the span exceed the \(maximumBytes >> 20) MiB bound", path: path, offset: ranges.first?.offset ?? 0)
+            throw ParseError(.tooLarge, "\(total) bytes of samples in the span exceed the \(maximumBytes >> 20) MiB bound", path: path, offset: ranges.first?.offset ?? 0)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(total))

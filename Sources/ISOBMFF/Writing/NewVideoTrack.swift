@@ -21,6 +21,9 @@ public struct NewVideoTrack {
     public var rotationDegrees: Int
     public var timescale: UInt32
     public var samples: [Sample]
+    /// The source's sample entry, written as it was instead of one built from `configuration`
+    /// (a copied track); nil for a track we encoded.
+    public var sampleEntry: Atom? = nil
 
     public init(configuration: VideoCodecConfiguration, rotationDegrees: Int, timescale: UInt32, samples: [Sample]) {
         self.configuration = configuration; self.rotationDegrees = rotationDegrees; self.timescale = timescale; self.samples = samples
@@ -48,7 +51,7 @@ public struct NewVideoTrack {
                                                  fixedWidth: UInt32(clamping: w) << 16, fixedHeight: UInt32(clamping: h) << 16),
                              edits: [.init(duration: UInt64(clamping: movieTicks), mediaTime: samples.isEmpty ? 0 : max(0, firstShown), rate: 0x10000)],
                              mediaHeader: MediaHeader(timescale: timescale, duration: 0), handlerType: "vide", handlerName: "Core Media Video",
-                             mediaInformationHeader: Self.videoMediaHeader(), sampleEntries: [configuration.sampleEntryAtom()], timeToSample: stts,
+                             mediaInformationHeader: Self.videoMediaHeader(), sampleEntries: [sampleEntry ?? configuration.sampleEntryAtom()], timeToSample: stts,
                              sampleSizes: samples.map { UInt32(clamping: $0.bytes.count) }, samplesPerChunk: samples.isEmpty ? [] : [UInt32(samples.count)])
         if samples.contains(where: { $0.compositionOffset != 0 }) {
             track.compositionOffsets = CompositionOffsetBox(offsets: samples.map(\.compositionOffset)).entries

@@ -14,9 +14,20 @@ public struct MakeOptions: Sendable {
     public var subsampling: ChromaSubsampling = .yuv420
     /// Decoder threads: 0 lets libavcodec choose; batch workers decode one frame each with 1.
     public var decoderThreads = 0
-    /// Write a wallpaper-grade Live Photo (`WallpaperMake`): `pair --wallpaper` when the video
-    /// already complies, else a new trimmed, re-encoded `<stem>-wallpaper` pair.
+    /// Write a wallpaper-grade Live Photo (`WallpaperMake`): a new `<stem>-wallpaper` pair whose
+    /// video is the source's samples when they already comply, else trimmed and re-encoded.
     public var wallpaper = false
+    /// `--start`: where the wallpaper's span begins on the movie timeline (default: about
+    /// `WallpaperMake.clipSeconds` around the still). A span chosen is always re-encoded.
+    public var wallpaperStart: DecimalSeconds? = nil
+    /// `--duration`: the span's length, 1 to 5 s.
+    public var wallpaperDuration: DecimalSeconds? = nil
+
+    /// Why `duration` cannot be a wallpaper's, or nil when it can (1 to 5 s, as iOS plays them).
+    public static func wallpaperDurationProblem(_ duration: DecimalSeconds) -> String? {
+        duration.isWithin(WallpaperMake.minimumSeconds, WallpaperMake.maximumSeconds) ? nil
+            : "--duration must be \(WallpaperMake.minimumSeconds) to \(WallpaperMake.maximumSeconds) seconds (was \(duration))"
+    }
 
     public init() {}
 
@@ -26,7 +37,6 @@ public struct MakeOptions: Sendable {
         p.identifier = identifier
         p.outputDirectory = outputDirectory
         p.dryRun = dryRun
-        p.wallpaper = wallpaper
         return p
     }
 }

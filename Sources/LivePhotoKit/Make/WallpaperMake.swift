@@ -4,87 +4,139 @@ import ISOBMFF
 import StillImage
 import VideoFrames
 
-/// `make --wallpaper`: a wallpaper-grade Live Photo from a movie. A movie whose video already
-/// complies (`WallpaperChecks`: HEVC 8-bit SDR, long side, frame rate, duration, timescale) is
-/// made exactly as `make` does with `pair --wallpaper` (its video samples kept byte for byte).
-/// Any other is trimmed to about 3 s around the still, re-encoded (`WallpaperVideoEncoder`)
-/// and written as a new `<stem>-wallpaper.MOV` in the camera's layout (`WallpaperMovie`) with
-/// its audio copied, beside a new `<stem>-wallpaper.JPG`; the input is never changed.
+/// `make --wallpaper`: a wallpaper-grade Live Photo from a movie, written as a new
+/// `<stem>-wallpaper.MOV` in the camera's layout (`WallpaperMovie`, audio copied) beside a new
+/// `<stem>-wallpaper.JPG` (or both in -o DIR); the input is never changed. A movie whose video
+/// already complies (`WallpaperChecks`: HEVC 8-bit SDR, long side, frame rate, duration,
+/// timescale) keeps its video samples byte for byte; any other is trimmed to about 3 s around
+/// the still and re-encoded (`WallpaperVideoEncoder`). The still is the frame shown at the
+/// still time, at the new video's size.
 enum WallpaperMake {
     /// The clip iOS uses (about 3 s) and the least the rules accept (1 s), in seconds.
     static let clipSeconds: Int64 = 3
     static let minimumSeconds: Int64 = 1
+    static let maximumSeconds: Int64 = 5
+
+    /// The new movie's video: the source's samples or a re-encode, where the still sits in it
+    /// (ticks of 600), and the size its still takes.
+    struct Video {
+        var track: NewVideoTrack
+        var span: WallpaperVideoEncoder.Span
+        var stillTick: Int64
+        var warnings: [String]
+    }
 
     static func run(_ file: MovieFile, path: String, options: MakeOptions) throws -> MakeResult {
-        let rules = WallpaperChecks.rules(WallpaperStructure(file))
-        let video = rules.filter { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
-        if video.isEmpty { return try MakeOperation.make(file, path: path, options: options) }
-        return try reencode(file, path: path, options: options)
-    }
-
-    /// The span of the source timeline [start, end) in movie ticks: `clipSeconds` (or the whole
-    /// video when shorter) around the still, starting at least 0.2 s before it.
-    static func span(still: Int64, videoStart: Int64, videoEnd: Int64, timescale: UInt32, path: String) throws -> WallpaperVideoEncoder.Span {
-        let ts = Int64(timescale)
-        guard videoEnd - videoStart >= minimumSeconds * ts else {
-            throw LivePhotoError(path: path, reason: "the video lasts \(CheckText.seconds(videoEnd - videoStart, timescale: timescale)); a wallpaper needs at least \(minimumSeconds) s", category: .refused)
-        }
-        let length = min(clipSeconds * ts, videoEnd - videoStart)
-        let lead = (WallpaperChecks.minimumStillTicks * ts + Int64(WallpaperChecks.timescale) - 1) / Int64(WallpaperChecks.timescale)
-        var start = min(max(videoStart, still - length / 2), videoEnd - length)
-        start = min(start, still - lead)
-        guard start >= videoStart else {
-            throw LivePhotoError(path: path, reason: "the still at \(CheckText.seconds(still, timescale: timescale)) is less than 0.200 s into the video; choose a later one with --still-time or --still-frame", category: .refused)
-        }
-        return .init(start: start, end: start + length)
-    }
-
-    static func reencode(_ file: MovieFile, path: String, options: MakeOptions) throws -> MakeResult {
         let movie = file.movie
-        guard let video = movie.mainVideoTrack else {
+        guard let source = movie.mainVideoTrack else {
             throw LivePhotoError(path: path, reason: "the movie has no video track", category: .unreadable)
         }
-        let ts = movie.header.timescale
-        let timing = FrameTiming(track: video, movieTimescale: ts)
+        let timing = FrameTiming(track: source, movieTimescale: movie.header.timescale)
         guard timing.frameCount > 0 else { throw LivePhotoError(path: path, reason: "the video presents no frame", category: .unreadable) }
-        let stillTime = try PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing, movieTimescale: ts, path: path)
-        let span = try span(still: stillTime.tick, videoStart: timing.startTick(ofFrame: 0), videoEnd: timing.endTick, timescale: ts, path: path)
+        let chosen = ChosenSpan(options, timescale: movie.header.timescale)
+        let still = try chosen.defaultStill(timing: timing, choice: options.stillTime)
+            ?? PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing,
+                                    movieTimescale: movie.header.timescale, path: path).tick
         let outputs = try WallpaperOutputs(movie: path, directory: options.outputDirectory, stillFormat: options.stillFormat)
-
-        var encoderOptions = WallpaperVideoEncoder.Options()
-        encoderOptions.maximumLongSide = WallpaperChecks.longSide
-        encoderOptions.bitDepth = .eight
-        encoderOptions.threads = options.decoderThreads
-        let encoded: EncodedVideoTrack, frame: RGBFrame
+        let rules = WallpaperChecks.rules(WallpaperStructure(file))
+        let complies = !chosen.isChosen && !rules.contains { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
+        let video: Video, frame: RGBFrame
         do {
-            encoded = try WallpaperVideoEncoder.encode(file: file, track: video, span: span, options: encoderOptions)
-            frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: stillTime.tick, threads: options.decoderThreads)
+            video = complies ? try copied(file, track: source, timing: timing, still: still, path: path)
+                : try reencoded(file, track: source, timing: timing, still: still, chosen: chosen, options: options, path: path)
+            let size = (video.track.configuration.width, video.track.configuration.height)
+            frame = try StillFrameExtractor.extract(from: file, track: source, movieTick: still, threads: options.decoderThreads, size: size)
+        } catch let error as LivePhotoError {
+            throw error
         } catch {
             throw LivePhotoError.wrap(error, path: path)
         }
         // A new Live Photo: its own identifier unless one is given.
         let identifier: String
         if case .given(let id) = options.identifier { identifier = id } else { identifier = ContentIdentifier.random() }
-        let newMovie = try wallpaperMovie(encoded, rotation: video.header.rotationDegrees, file: file, span: span, still: stillTime.tick, identifier: identifier, path: path)
-        let (still, exif) = try MakeOperation.stillImage(frame, movie: movie, rotationDegrees: video.header.rotationDegrees, identifier: identifier, options: options, path: outputs.still)
-        if !options.dryRun { try outputs.write(movie: newMovie, still: still) }
+        let newMovie = try wallpaperMovie(video, file: file, identifier: identifier, path: path)
+        let (stillBytes, exif) = try MakeOperation.stillImage(frame, movie: movie, rotationDegrees: source.header.rotationDegrees, identifier: identifier, options: options, path: outputs.still)
+        if !options.dryRun { try outputs.write(movie: newMovie, still: stillBytes) }
         let stillSeconds = Double(newMovie.stillTick) / Double(WallpaperMovie.movieTimescale)
         return MakeResult(movie: path, still: outputs.still, movieOutput: outputs.movie, identifier: identifier, stillTime: stillSeconds,
                           status: options.dryRun ? .dryRun : .made, movieWrite: .newFile, width: frame.width, height: frame.height,
-                          codec: video.codec?.description, orientation: exif.orientation,
-                          colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings + encoded.warnings)
+                          codec: source.codec?.description, orientation: exif.orientation,
+                          colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings + video.warnings)
     }
 
-    /// The new movie: the encoded video, the source's audio over the same span, the still at
-    /// the start of the new frame that shows the source's still time.
-    static func wallpaperMovie(_ encoded: EncodedVideoTrack, rotation: Int, file: MovieFile, span: WallpaperVideoEncoder.Span, still: Int64,
-                               identifier: String, path: String) throws -> WallpaperMovie {
+    /// A complying video kept as it is: all of it, the still at the start of the frame that
+    /// shows the still time (at least 0.2 s in).
+    static func copied(_ file: MovieFile, track: Track, timing: FrameTiming, still: Int64, path: String) throws -> Video {
+        let ts = Int64(max(1, file.movie.header.timescale)), start = timing.startTick(ofFrame: 0)
+        let span = WallpaperVideoEncoder.Span(start: start, end: timing.endTick)
+        guard (still - start) * Int64(WallpaperChecks.timescale) >= WallpaperChecks.minimumStillTicks * ts else {
+            throw tooEarly(still, timescale: file.movie.header.timescale, path: path)
+        }
+        let shown = timing.frame(containingMovieTick: still).map { timing.startTick(ofFrame: $0) } ?? still
+        let tick = max(WallpaperChecks.minimumStillTicks, (shown - start) * Int64(WallpaperMovie.movieTimescale) / ts)
+        return Video(track: try NewVideoTrack(copying: track, in: file), span: span, stillTick: tick, warnings: [])
+    }
+
+    /// Any other video: the span around the still re-encoded as 8-bit HEVC at most 1920 on its
+    /// long side, the still at the start of the new frame that shows the source's still time.
+    static func reencoded(_ file: MovieFile, track: Track, timing: FrameTiming, still: Int64, chosen: ChosenSpan, options: MakeOptions, path: String) throws -> Video {
+        let ts = file.movie.header.timescale
+        let span = try span(still: still, videoStart: timing.startTick(ofFrame: 0), videoEnd: timing.endTick, timescale: ts,
+                            start: chosen.start, length: chosen.length, path: path)
+        var encoderOptions = WallpaperVideoEncoder.Options()
+        encoderOptions.maximumLongSide = WallpaperChecks.longSide
+        encoderOptions.bitDepth = .eight
+        encoderOptions.threads = options.decoderThreads
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: span, options: encoderOptions)
         let c = encoded.colour
         let configuration = VideoCodecConfiguration(codec: .hevc, width: encoded.width, height: encoded.height, decoderConfiguration: encoded.configuration,
                                                     colour: .init(primaries: UInt16(clamping: c.primaries), transfer: UInt16(clamping: c.transfer), matrix: UInt16(clamping: c.matrix), fullRange: nil))
         let samples = encoded.samples.map { NewVideoTrack.Sample(bytes: $0.bytes, duration: $0.duration, isSync: $0.isSync, compositionOffset: $0.compositionOffset) }
-        let videoTrack = NewVideoTrack(configuration: configuration, rotationDegrees: rotation, timescale: encoded.timescale, samples: samples)
-        let movieTS = Int64(WallpaperMovie.movieTimescale), sourceTS = Int64(max(1, file.movie.header.timescale))
+        // Whole frames of the new video (600 / 30 = 20 ticks each).
+        let movieTS = Int64(WallpaperMovie.movieTimescale)
+        let frameTicks = max(1, movieTS / Int64(max(1, encoded.frameRate)))
+        let offset = (still - span.start) * movieTS / Int64(max(1, ts))
+        return Video(track: NewVideoTrack(configuration: configuration, rotationDegrees: track.header.rotationDegrees, timescale: encoded.timescale, samples: samples),
+                     span: span, stillTick: max(WallpaperChecks.minimumStillTicks, offset - offset % frameTicks), warnings: encoded.warnings)
+    }
+
+    static func tooEarly(_ still: Int64, timescale: UInt32, path: String) -> LivePhotoError {
+        LivePhotoError(path: path, reason: "the still at \(CheckText.seconds(still, timescale: timescale)) is less than 0.200 s into the video; choose a later one with --still-time or --still-frame", category: .refused)
+    }
+
+    /// The span of the source timeline [start, end) in movie ticks: `length` (default
+    /// `clipSeconds`, or the whole video when shorter) from `start` (default: around the still,
+    /// starting at least 0.2 s before it). It must lie inside the video and hold the still at
+    /// least 0.2 s after its start.
+    static func span(still: Int64, videoStart: Int64, videoEnd: Int64, timescale: UInt32, start chosenStart: Int64? = nil, length chosenLength: Int64? = nil,
+                     path: String) throws -> WallpaperVideoEncoder.Span {
+        let ts = Int64(timescale)
+        let seconds = { (t: Int64) in CheckText.seconds(t, timescale: timescale) }
+        guard videoEnd - videoStart >= minimumSeconds * ts else {
+            throw LivePhotoError(path: path, reason: "the video lasts \(seconds(videoEnd - videoStart)); a wallpaper needs at least \(minimumSeconds) s", category: .refused)
+        }
+        let length = chosenLength ?? defaultLength(from: chosenStart ?? videoStart, videoEnd: videoEnd, timescale: timescale)
+        let lead = (WallpaperChecks.minimumStillTicks * ts + Int64(WallpaperChecks.timescale) - 1) / Int64(WallpaperChecks.timescale)
+        var start = chosenStart ?? min(max(videoStart, still - length / 2), videoEnd - length)
+        if chosenStart == nil { start = min(start, still - lead) }
+        guard start >= videoStart, start + length <= videoEnd, length >= minimumSeconds * ts || chosenStart == nil else {
+            throw LivePhotoError(path: path, reason: "the span \(seconds(start))–\(seconds(start + length)) is not a wallpaper's inside the video (\(seconds(videoStart))–\(seconds(videoEnd)), at least \(minimumSeconds) s)", category: .refused)
+        }
+        guard still - lead >= start, still < start + length else {
+            if chosenStart == nil && chosenLength == nil { throw tooEarly(still, timescale: timescale, path: path) }
+            throw LivePhotoError(path: path, reason: "the still at \(seconds(still)) is not at least 0.200 s inside the span \(seconds(start))–\(seconds(start + length)); choose it with --still-time or --still-frame", category: .refused)
+        }
+        return .init(start: start, end: start + length)
+    }
+
+    /// `clipSeconds` from `start`, or up to the video's end when that is nearer.
+    static func defaultLength(from start: Int64, videoEnd: Int64, timescale: UInt32) -> Int64 {
+        min(clipSeconds * Int64(timescale), videoEnd - start)
+    }
+
+    /// The new movie: the video, the source's audio over the same span, the still where the video put it.
+    static func wallpaperMovie(_ video: Video, file: MovieFile, identifier: String, path: String) throws -> WallpaperMovie {
+        let span = video.span
         let audio: CopiedAudioTrack?
         do {
             audio = try file.movie.tracks.first(where: \.isAudio).flatMap {
@@ -93,13 +145,9 @@ enum WallpaperMake {
         } catch {
             throw LivePhotoError.wrap(error, path: path)
         }
-        // Whole frames of the new video (600 / 30 = 20 ticks each).
-        let frameTicks = movieTS / Int64(max(1, encoded.frameRate))
-        let offset = (still - span.start) * movieTS / sourceTS
-        let stillTick = max(WallpaperChecks.minimumStillTicks, offset - offset % max(1, frameTicks))
         var items = (file.movie.metadata?.items ?? []).filter { $0.key != Movie.contentIdentifierKey }
         items.insert(.init(key: Movie.contentIdentifierKey, typeIndicator: 1, value: Array(identifier.utf8)), at: 0)
-        return WallpaperMovie(video: videoTrack, audio: audio, stillTick: stillTick, metadata: items)
+        return WallpaperMovie(video: video.track, audio: audio, stillTick: video.stillTick, metadata: items)
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `livephoto make --wallpaper` as a user runs it: usage errors, exit codes, JSON, the input
+/// left byte for byte, `verify --wallpaper` on what it wrote, no overwrite.
+@Suite("livephoto make --wallpaper command line")
+struct MakeWallpaperCLITests {
+    @Test("--start/--duration without --wallpaper, a duration outside 1 to 5 s, a value that is not decimal seconds, folders: exit 2, nothing written")
+    func usage() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let m = try CLITests.copy("movie-moov-last.mov", to: dir)
+        for (args, words) in [(["make", m, "--start", "1"], "with --wallpaper"), (["make", m, "--duration", "2"], "with --wallpaper"),
+                              (["make", "--wallpaper", m, "--duration", "6"], "1 to 5"), (["make", "--wallpaper", m, "--duration", "0.5"], "1 to 5"),
+                              (["make", "--wallpaper", m, "--start", "-1"], "--start"), (["make", "--wallpaper", m, "--start", "1e3"], "--start"),
+                              (["make", "--wallpaper", dir.path], "not folders")] {
+            let r = try CLITests.livephoto(args)
+            #expect(r.status == 2 && r.err.contains(words), "\(args): \(r.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["movie-moov-last.mov"])
+    }
+
+    @Test("the camera movie: exit 0, JSON naming the new -wallpaper files, the input byte for byte, verify --wallpaper passes; again: refused, nothing replaced",
+          .requires(.corpusFile(WallpaperCLITests.ios18 + ".MOV")))
+    func cameraMovie() throws {
+        let dir = try CLITests.scratch(), out = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir); try? FileManager.default.removeItem(at: out) }
+        let movie = dir.appendingPathComponent("IMG_3853.MOV").path
+        try FileManager.default.copyItem(atPath: Support.corpusFile(WallpaperCLITests.ios18 + ".MOV"), toPath: movie)
+        let before = try Support.bytes(movie)
+        let r = try CLITests.livephoto(["make", "--wallpaper", "--json", movie, "-o", out.path])
+        #expect(r.status == 0, "\(r.err)")
+        let json = try #require(try CLITests.json(r.out) as? [String: Any])
+        let still = try #require(json["still"] as? String), made = try #require(json["movieOutput"] as? String)
+        #expect(still == out.appendingPathComponent("IMG_3853-wallpaper.JPG").path && made == out.appendingPathComponent("IMG_3853-wallpaper.MOV").path)
+        #expect(json["status"] as? String == "made" && json["movieWrite"] as? String == "new-file")
+        #expect(try Support.bytes(movie) == before)
+        let verify = try CLITests.livephoto(["verify", "--wallpaper", still, made])
+        #expect(verify.status == 0, "\(verify.out)\(verify.err)")
+        let stillBytes = try Support.bytes(still)
+        let again = try CLITests.livephoto(["make", "--wallpaper", movie, "-o", out.path])
+        #expect(again.status != 0 && again.err.contains("never overwritten") && again.err.split(separator: "\n").count == 1, "\(again.err)")
+        #expect(try Support.bytes(still) == stillBytes && Support.bytes(movie) == before)
+    }
+
+    @Test("--still-format heic with a re-encode: a -wallpaper.HEIC at the new video's size that libheif decodes, bound to the new movie; the input unchanged",
+          .requires(.ffprobe))
+    func heicStillReencoded() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let before = try Support.bytes(movie)
+        let r = try CLITests.livephoto(["make", "--wallpaper", "--still-format", "heic", "--json", movie])
+        #expect(r.status == 0, "\(r.err)")
+        let json = try #require(try CLITests.json(r.out) as? [String: Any])
+        let still = dir.appendingPathComponent("clip-wallpaper.HEIC").path, made = dir.appendingPathComponent("clip-wallpaper.MOV").path
+        #expect(json["still"] as? String == still && json["movieOutput"] as? String == made)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("clip-wallpaper.JPG").path))
+        #expect(try Support.bytes(movie) == before)
+        let verify = try CLITests.livephoto(["verify", "--wallpaper", "--strict", still, made])
+        #expect(verify.status == 0, "\(verify.out)\(verify.err)")
+        let size = try Support.ffprobeJSON(["-select_streams", "v:0", "-show_entries", "stream=width,height"], file: made)
+        let stream = try #require((size["streams"] as? [[String: Any]])?.first)
+        #expect(verify.out.contains("✓ still-decodes: decoded \(stream["width"] ?? "?")x\(stream["height"] ?? "?") (libheif)"), "\(verify.out)")
+    }
+}
