@@ -86,33 +86,34 @@ struct PairCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: PairOptions) throws {
-        let (scan, outcomes) = BatchOperations.pair(roots: try work.source(folders: folders), options: options, byTime: byTime, jobs: work.jobs,
-                                                    scanProgress: work.progress("scan"), workProgress: work.progress("pair"))
-        for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
-            switch o.status {
-            case .failed, .interrupted: return nil
-            case .dryRun: return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
-            default: return "\(o.status.rawValue) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+        // Each folder's outcomes are printed as soon as its candidates are paired; only counts are kept.
+        var tally = BatchTally()
+        let end = BatchOperations.pair(roots: try work.source(folders: folders), options: options, byTime: byTime, jobs: work.jobs, progress: work.progress("pair")) { part in
+            tally.add(part)
+            BatchText.report(part.outcomes, json: work.json, quiet: work.quiet) { o in
+                switch o.status {
+                case .failed, .interrupted: return nil
+                case .dryRun: return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+                default: return "\(o.status.rawValue) \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"
+                }
             }
         }
+        for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if !work.quiet {
-            let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
-            let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
-            Console.error("pair: \(pairs.count) candidates: \(count(.paired)) paired, \(count(.alreadyPaired)) already paired, \(count(.dryRun)) dry-run, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files; \(scan.count(.paired)) Live Photos already there, \(scan.count(.identifierMismatch)) identifier mismatches and \(scan.count(.captureTimeMismatch)) capture-time mismatches left alone\(timeNote(scan)) (\(scan.filesRead) files read)")
+            Console.error("pair: \(tally.pairCount) candidates: \(tally.count(BatchOutcome.Status.paired)) paired, \(tally.count(.alreadyPaired)) already paired, \(tally.count(.dryRun)) dry-run, \(tally.count(.failed)) failed, \(tally.unreadableFiles) unreadable files; \(tally.count(LibraryFinding.Kind.paired)) Live Photos already there, \(tally.count(.identifierMismatch)) identifier mismatches and \(tally.count(.captureTimeMismatch)) capture-time mismatches left alone\(timeNote(tally)) (\(end.filesRead) files read)")
             if let signal = options.stop?.signal {
-                Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(count(.interrupted)) candidates not paired, left as they were")
+                Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(tally.count(.interrupted)) candidates not paired, left as they were")
             }
         }
         if let signal = options.stop?.signal { throw ExitCode(ExitStatus.stopped(by: signal)) }
-        let code = BatchOperations.exitCode(outcomes, scan: scan)
+        let code = tally.exitCode(end)
         if code != .ok { throw ExitCode(code) }
     }
 
     /// What matching by capture time left: candidates not asked for, and ambiguous ones.
-    func timeNote(_ scan: LibraryScan) -> String {
-        let unpaired = byTime ? 0 : scan.candidates(byTime: true).count - scan.candidates.count
-        var note = scan.count(.captureTimeAmbiguous) > 0 ? ", \(scan.count(.captureTimeAmbiguous)) ambiguous by capture time left alone" : ""
+    func timeNote(_ tally: BatchTally) -> String {
+        let unpaired = byTime ? 0 : tally.captureTimeOnlyCandidates
+        var note = tally.count(.captureTimeAmbiguous) > 0 ? ", \(tally.count(.captureTimeAmbiguous)) ambiguous by capture time left alone" : ""
         if unpaired > 0 { note += ", \(unpaired) matched by capture time only left alone (pair --by-time pairs them)" }
         return note
     }

@@ -61,24 +61,25 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String]) throws {
-        let (scan, outcomes) = BatchOperations.verify(roots: try options.source(folders: folders), strict: strict, jobs: options.jobs,
-                                                      scanProgress: options.progress("scan"), workProgress: options.progress("verify"))
-        if !options.quiet { for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") } }
-        BatchText.report(outcomes, json: options.json, quiet: options.quiet) { o in
-            switch o.status {
-            case .valid:
-                let warnings = o.warningChecks ?? []
-                return "✓ \(o.still ?? "-") + \(o.movie ?? "-")" + (warnings.isEmpty ? "" : " (warnings: \(warnings.joined(separator: ", ")))")
-            case .invalid: return "✗ \(o.still ?? "-") + \(o.movie ?? "-"): \((o.failedChecks ?? []).joined(separator: ", "))"
-            default: return nil
+        // Each folder's outcomes are printed as soon as its pairs are verified; only counts are kept.
+        var tally = BatchTally()
+        let end = BatchOperations.verify(roots: try options.source(folders: folders), strict: strict, jobs: options.jobs, progress: options.progress("verify")) { part in
+            tally.add(part)
+            BatchText.report(part.outcomes, json: options.json, quiet: options.quiet) { o in
+                switch o.status {
+                case .valid:
+                    let warnings = o.warningChecks ?? []
+                    return "✓ \(o.still ?? "-") + \(o.movie ?? "-")" + (warnings.isEmpty ? "" : " (warnings: \(warnings.joined(separator: ", ")))")
+                case .invalid: return "✗ \(o.still ?? "-") + \(o.movie ?? "-"): \((o.failedChecks ?? []).joined(separator: ", "))"
+                default: return nil
+                }
             }
         }
         if !options.quiet {
-            let pairs = outcomes.filter { $0.still != nil && $0.movie != nil }
-            let count = { (s: BatchOutcome.Status) in pairs.filter { $0.status == s }.count }
-            Console.error("verify: \(pairs.count) pairs: \(count(.valid)) valid, \(count(.invalid)) invalid, \(count(.failed)) failed, \(outcomes.count - pairs.count) unreadable files (\(scan.filesRead) files read)")
+            for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
+            Console.error("verify: \(tally.pairCount) pairs: \(tally.count(.valid)) valid, \(tally.count(.invalid)) invalid, \(tally.count(.failed)) failed, \(tally.unreadableFiles) unreadable files (\(end.filesRead) files read)")
         }
-        let code = BatchOperations.exitCode(outcomes, scan: scan)
+        let code = tally.exitCode(end)
         if code != .ok { throw ExitCode(code) }
     }
 

@@ -6,10 +6,12 @@ public enum BatchOperations {
     /// Pairs every candidate (matched by identifier or name, not yet paired) below `roots`;
     /// with `byTime`, also those matched by capture time alone (each the other's one match).
     /// Live Photos whose movie has no date are worked on too: `pair` writes only the date.
+    /// Each folder's candidates are paired as soon as the streaming scan hands the folder over,
+    /// and handed to `each` (one call at a time, folders in walk order).
     public static func pair(roots: LibrarySource, options: PairOptions, byTime: Bool = false, jobs: Int = ParallelWork.defaultDiskBoundJobs,
-                            scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: { $0.candidates(byTime: byTime) + $0.pairsWithUndatedMovie }, jobs: jobs, stop: options.stop, scanProgress: scanProgress, workProgress: workProgress,
-            repair: { BatchJournalRecovery.recover($0, options: options) }) { _ in { still, movie in
+                            progress: ProgressReporter? = nil, each: @escaping (BatchPart) -> Void) -> LibraryScanEnd {
+        run(roots: roots, select: { $0.candidates(byTime: byTime) + $0.pairsWithUndatedMovie }, jobs: jobs, stop: options.stop, progress: progress,
+            repair: { BatchJournalRecovery.recover($0, options: options) }, each: each) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
@@ -25,9 +27,11 @@ public enum BatchOperations {
 
     /// Verifies every pair found below `roots` (by identifier or by name). The full decode of
     /// each still runs only with `strict` (it costs tens of ms for a camera's still).
+    /// Each folder's pairs are verified as soon as the streaming scan hands the folder over, and
+    /// handed to `each` (one call at a time, folders in walk order).
     public static func verify(roots: LibrarySource, strict: Bool, jobs: Int = ParallelWork.defaultJobs,
-                              scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, forVerify: true, scanProgress: scanProgress, workProgress: workProgress) { scan in
+                              progress: ProgressReporter? = nil, each: @escaping (BatchPart) -> Void) -> LibraryScanEnd {
+        run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, forVerify: true, progress: progress, each: each) { scan in
           // Indices, not copies: the scan's files are kept once.
           let index = Dictionary(scan.files.indices.map { (scan.files[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
           let files = scan.files
@@ -57,27 +61,44 @@ public enum BatchOperations {
                      failedChecks: r.errors.map(\.name.rawValue), warningChecks: r.warnings.map(\.name.rawValue), exitCode: r.valid ? .ok : .invalidPair)
     }
 
-    /// Scans `roots`, then runs `body` on each selected pair in parallel; files the scan could
-    /// not read come first among the outcomes.
-    /// `makeBody` gets the scan, so the work can use what it read; `repair` may fix what the
-    /// scan found damaged and give the scan again (`pair DIR`: `BatchJournalRecovery`).
-    static func run(roots: LibrarySource, select: (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false, scanProgress: ProgressReporter?,
-                    workProgress: ProgressReporter?, repair: (LibraryScan) -> LibraryScan = { $0 },
-                    _ makeBody: (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+    /// `pair` and `verify` with every part gathered: one scan of the library and all outcomes.
+    public static func pair(roots: LibrarySource, options: PairOptions, byTime: Bool = false,
+                            jobs: Int = ParallelWork.defaultDiskBoundJobs) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        BatchPart.collect { pair(roots: roots, options: options, byTime: byTime, jobs: jobs, each: $0) }
+    }
+
+    public static func verify(roots: LibrarySource, strict: Bool, jobs: Int = ParallelWork.defaultJobs) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        BatchPart.collect { verify(roots: roots, strict: strict, jobs: jobs, each: $0) }
+    }
+
+    /// Streams the scan of `roots` and, as each folder is handed over, runs `body` on its
+    /// selected pairs in parallel and hands the folder's part to `each`: files the scan could
+    /// not read first, then the work's outcomes. Memory follows the largest folder.
+    /// `makeBody` gets the folder's scan, so the work can use what it read; `repair` may fix
+    /// what the scan found damaged and give the folder's scan again (`pair DIR`:
+    /// `BatchJournalRecovery`). `progress` counts the files read (its total grows as the walk
+    /// lists them); a folder's work runs right after its files are read.
+    static func run(roots: LibrarySource, select: @escaping (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false,
+                    progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
+                    _ makeBody: @escaping (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> LibraryScanEnd {
         // Reading headers computes: no more threads than cores, whatever the work's own count.
-        let scan = repair(LibraryScanner.scan(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: scanProgress, forVerify: forVerify))
-        let body = makeBody(scan)
-        // Candidates and pairs always name both files; a finding that does not is not work.
-        let work = select(scan).compactMap { f in f.still.flatMap { still in f.movie.map { (still: still, movie: $0) } } }
-        workProgress?.start(total: work.count)
-        // A stop request (signal): no new pair is started; those under way finish or roll back.
-        let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false },
-                                    progress: { workProgress?.update(done: $0) }) { body(work[$0].still, work[$0].movie) }
-        let outcomes = done.enumerated().map { i, outcome in
-            outcome ?? interrupted(still: work[i].still, movie: work[i].movie, signal: stop?.signal ?? 0)
+        LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress, forVerify: forVerify) { folder in
+            let scan = repair(LibraryScan(folder))
+            let body = makeBody(scan)
+            let work = pairsToWork(select(scan))
+            // A stop request (signal): no new pair is started; those under way finish or roll back.
+            let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false }) { body(work[$0].still, work[$0].movie) }
+            let outcomes = done.enumerated().map { i, outcome in
+                outcome ?? interrupted(still: work[i].still, movie: work[i].movie, signal: stop?.signal ?? 0)
+            }
+            each(BatchPart(scan: scan, outcomes: unreadableOutcomes(scan) + outcomes))
         }
-        workProgress?.finish()
-        return (scan, unreadableOutcomes(scan) + outcomes)
+    }
+
+    /// The still and movie of each finding selected. Candidates and pairs always name both
+    /// files; a finding that does not is not work.
+    static func pairsToWork(_ findings: [LibraryFinding]) -> [(still: String, movie: String)] {
+        findings.compactMap { f in f.still.flatMap { still in f.movie.map { (still: still, movie: $0) } } }
     }
 
     static func interrupted(still: String, movie: String, signal: Int32) -> BatchOutcome {

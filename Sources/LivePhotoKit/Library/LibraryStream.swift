@@ -11,6 +11,13 @@ public struct ScannedFolder: Sendable {
     var leftovers: [String: InterruptedPairLeftovers] = [:]
 }
 
+extension LibraryScan {
+    /// The scan of one part of a streaming scan (its files read count as the part's files).
+    init(_ part: ScannedFolder) {
+        self.init(findings: part.findings, filesRead: part.files.count, unreadableFolders: [], files: part.files, leftovers: part.leftovers)
+    }
+}
+
 /// A streaming scan's totals, once every folder is handed over.
 public struct LibraryScanEnd: Sendable {
     public var filesRead: Int

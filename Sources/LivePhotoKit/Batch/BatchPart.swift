@@ -1,0 +1,57 @@
+/// One folder's share of `verify DIR` / `pair DIR` (or, last, the share of the folders the
+/// streaming scan held back): what the scan found there and the outcomes of its work, handed
+/// on as soon as that work is done, so nothing of a folder is kept once it is printed.
+public struct BatchPart: Sendable {
+    /// The folder's scan: its files, findings and leftovers (not the library's).
+    public var scan: LibraryScan
+    /// Its files the scan could not read first, then its work's outcomes in finding order.
+    public var outcomes: [BatchOutcome]
+
+    /// Every part of a streamed run gathered into one scan and one list of outcomes (for a
+    /// caller that wants them all at once; the streamed run keeps less).
+    static func collect(_ run: (_ each: @escaping (BatchPart) -> Void) -> LibraryScanEnd) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
+        var findings: [LibraryFinding] = [], files: [ScannedFile] = [], outcomes: [BatchOutcome] = []
+        let end = run { part in
+            findings += part.scan.findings
+            files += part.scan.files
+            outcomes += part.outcomes
+        }
+        files.sort { $0.path < $1.path }
+        return (LibraryScan(findings: LibraryMatcher.sortedByFirstFile(findings), filesRead: end.filesRead,
+                            unreadableFolders: end.unreadableFolders, files: files), outcomes)
+    }
+}
+
+/// What a folder command's summary line and exit code need of the parts handed on, counted as
+/// they pass (the parts themselves are not kept).
+public struct BatchTally: Sendable {
+    /// Outcomes naming a still and a movie, by status.
+    public private(set) var pairs: [BatchOutcome.Status: Int] = [:]
+    /// Outcomes for files the scan could not read.
+    public private(set) var unreadableFiles = 0
+    /// The scans' findings, by kind.
+    public private(set) var findings: [LibraryFinding.Kind: Int] = [:]
+    /// Candidates matched by capture time alone (`pair --by-time` pairs them).
+    public private(set) var captureTimeOnlyCandidates = 0
+    private var outcomesCode = ExitStatus.ok
+
+    public init() {}
+
+    public var pairCount: Int { pairs.values.reduce(0, +) }
+    public func count(_ status: BatchOutcome.Status) -> Int { pairs[status] ?? 0 }
+    public func count(_ kind: LibraryFinding.Kind) -> Int { findings[kind] ?? 0 }
+
+    public mutating func add(_ part: BatchPart) {
+        for o in part.outcomes {
+            if o.still != nil && o.movie != nil { pairs[o.status, default: 0] += 1 } else { unreadableFiles += 1 }
+        }
+        for f in part.scan.findings { findings[f.finding, default: 0] += 1 }
+        captureTimeOnlyCandidates += part.scan.candidates(byTime: true).count - part.scan.candidates.count
+        outcomesCode = ExitStatus.combined([outcomesCode] + part.outcomes.map(\.exitCode))
+    }
+
+    /// The run's exit code: an unreadable file or folder (3) or a refusal (4) outranks an invalid pair (1).
+    public func exitCode(_ end: LibraryScanEnd) -> ExitStatus {
+        ExitStatus.combined([outcomesCode], unreadableFolders: !end.unreadableFolders.isEmpty)
+    }
+}

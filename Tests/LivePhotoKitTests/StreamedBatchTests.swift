@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import PropertyBased
+@testable import LivePhotoKit
+
+/// `verify DIR` and `pair DIR` on the streaming scan: each folder's work is chosen from that
+/// folder's part alone, and must be the work chosen from the whole library's findings.
+@Suite("streamed verify/pair DIR: per-folder work equals the whole library's")
+struct StreamedBatchTests {
+    /// The selections `verify DIR` and `pair DIR` (with and without `--by-time`) make.
+    static let selections: [(name: String, select: (LibraryScan) -> [LibraryFinding])] = [
+        ("verify", { $0.pairs }),
+        ("pair", { $0.candidates(byTime: false) + $0.pairsWithUndatedMovie }),
+        ("pair --by-time", { $0.candidates(byTime: true) + $0.pairsWithUndatedMovie }),
+    ]
+
+    static func key(_ w: (still: String, movie: String)) -> String { w.still + "\u{0}" + w.movie }
+
+    @Test("for any library and folder order: the pairs worked on and the unreadable files reported are those of the whole library, each once")
+    func sameWorkAsWholeLibrary() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...24), Gen.int(in: 1...4), Gen.bool) { seed, count, folders, reversed in
+            var files = StreamingScanTests.library(seed: seed, count: count, folders: folders)
+            // Some movies without a date, so `pair`'s undated-movie work is chosen too.
+            for i in files.indices where i % 3 == 0 && files[i].role == .movie { files[i].captureTime = nil }
+            let whole = LibraryScan(findings: LibraryMatcher.match(files), filesRead: files.count, unreadableFolders: [], files: files)
+            let parts = StreamingScanTests.streamed(files, folderOrder: reversed).map(LibraryScan.init)
+            for (name, select) in Self.selections {
+                let perFolder = parts.flatMap { BatchOperations.pairsToWork(select($0)) }.map(Self.key).sorted()
+                let expected = BatchOperations.pairsToWork(select(whole)).map(Self.key).sorted()
+                #expect(perFolder == expected, "\(name): seed \(seed), \(count) files, \(folders) folders")
+            }
+            let unreadable = parts.flatMap(BatchOperations.unreadableOutcomes).map { $0.error ?? "" }.sorted()
+            #expect(unreadable == BatchOperations.unreadableOutcomes(whole).map { $0.error ?? "" }.sorted(), "seed \(seed)")
+        }
+    }
+
+    @Test("the tally of the parts counts what the whole library's scan counts")
+    func tallyOfPartsEqualsWhole() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...24), Gen.int(in: 1...4)) { seed, count, folders in
+            let files = StreamingScanTests.library(seed: seed, count: count, folders: folders)
+            let whole = LibraryScan(findings: LibraryMatcher.match(files), filesRead: files.count, unreadableFolders: [], files: files)
+            var parts = BatchTally(), all = BatchTally()
+            for part in StreamingScanTests.streamed(files, folderOrder: false) { parts.add(BatchPart(scan: LibraryScan(part), outcomes: [])) }
+            all.add(BatchPart(scan: whole, outcomes: BatchOperations.unreadableOutcomes(whole)))
+            #expect(parts.findings == all.findings, "seed \(seed)")
+            #expect(parts.captureTimeOnlyCandidates == all.captureTimeOnlyCandidates, "seed \(seed)")
+        }
+    }
+}
