@@ -22,42 +22,44 @@ public struct ImageSpatialExtents: Equatable, Sendable {
     }
 }
 
+/// Which one-byte item property (`irot`, `imir`): its box type and the bits that hold its value.
+public protocol ItemPropertyByteKind: Sendable {
+    static var type: FourCC { get }
+    static var mask: UInt8 { get }
+}
+
 /// A one-byte item property whose low bits hold the value and whose other bits are reserved
-/// (`irot`, `imir`): the reserved bits are kept as stored, so the byte writes back unchanged.
-struct MaskedPropertyByte: Equatable, Sendable {
-    var value: UInt8
+/// (`irot`, `imir`): read and written here for both; the reserved bits are kept as stored, so
+/// the byte writes back unchanged.
+public struct ItemPropertyByte<Kind: ItemPropertyByteKind>: Equatable, Sendable {
+    /// The value bits (`Kind.mask`).
+    public var value: UInt8
     var reserved: UInt8
 
-    init(value: UInt8, mask: UInt8) { self.value = value & mask; reserved = 0 }
+    public init(value: UInt8) { self.value = value & Kind.mask; reserved = 0 }
 
-    init(_ atom: Atom, path: String, mask: UInt8) throws {
+    public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         let b = try r.readUInt8()
-        value = b & mask
-        reserved = b & ~mask
+        value = b & Kind.mask
+        reserved = b & ~Kind.mask
     }
 
-    func atom(type: FourCC) -> Atom { Atom(type: type, payload: [reserved | value]) }
+    public func atom() -> Atom { Atom(type: Kind.type, payload: [reserved | value]) }
 }
 
 /// `irot` (ISO/IEC 23008-12 6.5.10): rotation anticlockwise in steps of 90 degrees.
-public struct ImageRotation: Equatable, Sendable {
-    var stored: MaskedPropertyByte
+public enum RotationProperty: ItemPropertyByteKind { public static let type: FourCC = "irot"; public static let mask: UInt8 = 3 }
+public typealias ImageRotation = ItemPropertyByte<RotationProperty>
+extension ItemPropertyByte where Kind == RotationProperty {
     /// 0...3, times 90 degrees anticlockwise.
-    public var quarterTurns: UInt8 { stored.value }
-
-    public init(quarterTurns: UInt8) { stored = MaskedPropertyByte(value: quarterTurns, mask: 3) }
-    public init(_ atom: Atom, path: String) throws { stored = try MaskedPropertyByte(atom, path: path, mask: 3) }
-    public func atom() -> Atom { stored.atom(type: "irot") }
+    public var quarterTurns: UInt8 { value }
 }
 
 /// `imir` (ISO/IEC 23008-12 6.5.12): a mirror about a vertical (0) or horizontal (1) axis.
 /// Mirroring keeps width and height; it is read so `inspect` can show it.
-public struct ImageMirror: Equatable, Sendable {
-    var stored: MaskedPropertyByte
-    public var axis: UInt8 { stored.value }
-
-    public init(axis: UInt8) { stored = MaskedPropertyByte(value: axis, mask: 1) }
-    public init(_ atom: Atom, path: String) throws { stored = try MaskedPropertyByte(atom, path: path, mask: 1) }
-    public func atom() -> Atom { stored.atom(type: "imir") }
+public enum MirrorProperty: ItemPropertyByteKind { public static let type: FourCC = "imir"; public static let mask: UInt8 = 1 }
+public typealias ImageMirror = ItemPropertyByte<MirrorProperty>
+extension ItemPropertyByte where Kind == MirrorProperty {
+    public var axis: UInt8 { value }
 }

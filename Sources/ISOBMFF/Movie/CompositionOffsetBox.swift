@@ -2,29 +2,16 @@ import BinaryIO
 
 /// `ctts`: runs of samples with the same composition offset (decode to presentation time,
 /// media timescale; signed, as version 1 and QuickTime store it). Read and written from this
-/// one definition; bytes after the last entry are kept.
-public struct CompositionOffsetBox: Sendable, Equatable {
-    public var version: UInt8
-    public var flags: UInt32
-    public var entries: [SampleTable.CompositionOffset]
-    public var trailing: [UInt8]
+/// one definition (the table around it is `FullBoxTable`); bytes after the last entry are kept.
+public typealias CompositionOffsetBox = FullBoxTable<SampleTable.CompositionOffset>
 
-    public init(version: UInt8 = 0, flags: UInt32 = 0, entries: [SampleTable.CompositionOffset]) {
-        self.version = version; self.flags = flags; self.entries = entries; self.trailing = []
-    }
+extension SampleTable.CompositionOffset: FullBoxTableEntry {
+    public static let layout = FullBoxTableLayout(type: "ctts", minimumEntrySize: 8, what: "composition offset")
+    public init(reading r: inout ByteReader) throws { self.init(count: try r.readUInt32(), offset: try r.readInt32()) }
+    public func write(to w: inout ByteWriter) { w.u32(count); w.i32(offset) }
+}
 
-    public init(_ atom: Atom, path: String) throws {
-        var r = atom.payloadReader(path: path)
-        (version, flags) = try r.readVersionFlags()
-        let n = try r.readUInt32()
-        try r.requireEntries(n, size: 8, what: "composition offset")
-        var list: [SampleTable.CompositionOffset] = []
-        list.reserveCapacity(Int(n))
-        for _ in 0..<n { list.append(SampleTable.CompositionOffset(count: try r.readUInt32(), offset: try r.readInt32())) }
-        entries = list
-        trailing = r.readRest()
-    }
-
+extension FullBoxTable where Entry == SampleTable.CompositionOffset {
     /// Runs of equal offsets from one offset per sample.
     public init(offsets: [Int32]) {
         var runs: [SampleTable.CompositionOffset] = []
@@ -32,14 +19,5 @@ public struct CompositionOffsetBox: Sendable, Equatable {
             if let last = runs.last, last.offset == o { runs[runs.count - 1].count += 1 } else { runs.append(.init(count: 1, offset: o)) }
         }
         self.init(entries: runs)
-    }
-
-    public func atom() -> Atom {
-        var w = ByteWriter(capacity: 8 + entries.count * 8 + trailing.count)
-        w.u8(version); w.u24(flags)
-        w.u32(UInt32(entries.count))
-        for e in entries { w.u32(e.count); w.i32(e.offset) }
-        w.append(trailing)
-        return Atom(type: "ctts", payload: w.bytes)
     }
 }

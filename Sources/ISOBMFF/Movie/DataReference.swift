@@ -1,49 +1,36 @@
 import BinaryIO
 
-/// `dref` (inside `dinf`): where a track's media data is. Each entry (`url `, `alis`, ...) is a
-/// FullBox; flag 1 means "in this file" and then carries no location. Read and written from
-/// this one definition; each entry's bytes after version/flags and bytes after the last entry are kept.
-public struct DataReference: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public var type: FourCC
-        public var version: UInt8
-        public var flags: UInt32
-        /// The location (or alias record) as stored; empty for self-contained media.
-        public var data: [UInt8]
-        public init(type: FourCC, version: UInt8 = 0, flags: UInt32, data: [UInt8] = []) {
-            self.type = type; self.version = version; self.flags = flags; self.data = data
-        }
+/// `dref` (inside `dinf`): where a track's media data is. Read and written from this one
+/// definition (the table around it is `FullBoxTable`); each entry's bytes after version/flags
+/// and bytes after the last entry are kept.
+public typealias DataReference = FullBoxTable<DataReferenceEntry>
 
-        /// A `url ` entry with flag 1: the media is in this file.
-        public static let selfContained = Entry(type: "url ", flags: 1)
-    }
-
+/// One `dref` entry (`url `, `alis`, ...): a FullBox of its own; flag 1 means "in this file"
+/// and then carries no location.
+public struct DataReferenceEntry: FullBoxTableEntry {
+    public var type: FourCC
     public var version: UInt8
     public var flags: UInt32
-    public var entries: [Entry]
-    public var trailing: [UInt8]
-
-    public init(version: UInt8 = 0, flags: UInt32 = 0, entries: [Entry]) {
-        self.version = version; self.flags = flags; self.entries = entries; self.trailing = []
+    /// The location (or alias record) as stored; empty for self-contained media.
+    public var data: [UInt8]
+    public init(type: FourCC, version: UInt8 = 0, flags: UInt32, data: [UInt8] = []) {
+        self.type = type; self.version = version; self.flags = flags; self.data = data
     }
 
-    public init(_ atom: Atom, path: String) throws {
-        // An entry is at least its header and version/flags: 12 bytes.
-        let table = try SizedEntryTable(atom, path: path, minimumEntrySize: 12, what: "data reference")
-        (version, flags, trailing) = (table.version, table.flags, table.trailing)
-        entries = table.entries.map { entry in
-            let b = entry.body
-            return Entry(type: entry.type, version: b[0], flags: UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]), data: Array(b[4...]))
-        }
+    /// A `url ` entry with flag 1: the media is in this file.
+    public static let selfContained = DataReferenceEntry(type: "url ", flags: 1)
+
+    // An entry is at least its header and version/flags: 12 bytes.
+    public static let layout = FullBoxTableLayout(type: "dref", minimumEntrySize: 12, what: "data reference")
+
+    public init(reading r: inout ByteReader) throws {
+        let (type, b) = try r.readSizedEntry(minimumSize: Self.layout.minimumEntrySize, what: Self.layout.what)
+        self.init(type: type, version: b[0], flags: UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]), data: Array(b[4...]))
     }
 
-    /// The `dref` atom.
-    public func atom() -> Atom {
-        let bodies = entries.map { e -> (type: FourCC, body: [UInt8]) in
-            var body = ByteWriter(capacity: 4 + e.data.count)
-            body.u8(e.version); body.u24(e.flags); body.append(e.data)
-            return (e.type, body.bytes)
-        }
-        return SizedEntryTable(version: version, flags: flags, entries: bodies, trailing: trailing).atom(type: "dref")
+    public func write(to w: inout ByteWriter) {
+        var body = ByteWriter(capacity: 4 + data.count)
+        body.u8(version); body.u24(flags); body.append(data)
+        w.sizedEntry(type, body.bytes)
     }
 }

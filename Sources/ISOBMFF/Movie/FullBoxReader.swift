@@ -37,11 +37,25 @@ extension ByteReader {
 /// The fields `mvhd` and `mdhd` both start with: creation and modification time, timescale,
 /// duration; 32-bit times and duration in version 0, 64-bit in version 1 (any other version
 /// uses the version 0 layout, both ways).
-struct HeaderTimes: Sendable, Equatable {
-    var creationTime: UInt64
-    var modificationTime: UInt64
-    var timescale: UInt32
-    var duration: UInt64
+public struct HeaderTimes: Sendable, Equatable {
+    /// Seconds since 1904-01-01 00:00 UTC (0 when the writer left it unset).
+    public var creationTime: UInt64
+    public var modificationTime: UInt64
+    public var timescale: UInt32
+    public var duration: UInt64
+}
+
+/// A box that starts with `HeaderTimes` (`mvhd`, `mdhd`): it stores them once, as `times`, and
+/// shows each field under its own name.
+public protocol HeaderTimesBox {
+    var times: HeaderTimes { get set }
+}
+
+extension HeaderTimesBox {
+    public var creationTime: UInt64 { get { times.creationTime } set { times.creationTime = newValue } }
+    public var modificationTime: UInt64 { get { times.modificationTime } set { times.modificationTime = newValue } }
+    public var timescale: UInt32 { get { times.timescale } set { times.timescale = newValue } }
+    public var duration: UInt64 { get { times.duration } set { times.duration = newValue } }
 }
 
 extension ByteReader {

@@ -3,13 +3,11 @@ import BinaryIO
 /// `mdhd`: the media timescale and duration. Read and written from this one definition; a
 /// version other than 1 is read with the version 0 layout and written back the same way, and
 /// bytes after the last field are kept.
-public struct MediaHeader: Sendable, Equatable {
+public struct MediaHeader: HeaderTimesBox, Sendable, Equatable {
     public var version: UInt8
     public var flags: UInt32
-    public var creationTime: UInt64
-    public var modificationTime: UInt64
-    public var timescale: UInt32
-    public var duration: UInt64
+    /// Creation and modification time, timescale, duration.
+    public var times: HeaderTimes
     /// ISO-639-2/T packed language (QuickTime: language code); 0x55C4 = "und". Nil (with
     /// quality) in a short box that ends after the duration.
     public var language: UInt16?
@@ -21,16 +19,16 @@ public struct MediaHeader: Sendable, Equatable {
 
     public init(version: UInt8 = 0, flags: UInt32 = 0, creationTime: UInt64 = 0, modificationTime: UInt64 = 0,
                 timescale: UInt32, duration: UInt64, language: UInt16? = MediaHeader.undeterminedLanguage, quality: UInt16 = 0) {
-        self.version = version; self.flags = flags; self.creationTime = creationTime; self.modificationTime = modificationTime
-        self.timescale = timescale; self.duration = duration; self.language = language; self.quality = quality; self.trailing = []
+        self.version = version; self.flags = flags
+        times = HeaderTimes(creationTime: creationTime, modificationTime: modificationTime, timescale: timescale, duration: duration)
+        self.language = language; self.quality = quality; self.trailing = []
     }
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
-        let times = try r.readHeaderTimes(version: version)
-        (creationTime, modificationTime, timescale, duration) = (times.creationTime, times.modificationTime, times.timescale, times.duration)
-        guard timescale > 0 else { throw r.error(.invalidValue, "media timescale is 0") }
+        times = try r.readHeaderTimes(version: version)
+        guard times.timescale > 0 else { throw r.error(.invalidValue, "media timescale is 0") }
         // Short boxes without language/quality exist in the wild: read what is there.
         if r.remaining >= 4 { language = try r.readUInt16(); quality = try r.readUInt16() } else { language = nil; quality = 0 }
         trailing = r.readRest()
@@ -40,7 +38,7 @@ public struct MediaHeader: Sendable, Equatable {
     public func atom() -> Atom {
         var w = ByteWriter(capacity: 36 + trailing.count)
         w.u8(version); w.u24(flags)
-        w.headerTimes(HeaderTimes(creationTime: creationTime, modificationTime: modificationTime, timescale: timescale, duration: duration), version: version)
+        w.headerTimes(times, version: version)
         if let language { w.u16(language); w.u16(quality) }
         w.append(trailing)
         return Atom(type: "mdhd", payload: w.bytes)

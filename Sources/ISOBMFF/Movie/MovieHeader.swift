@@ -4,14 +4,11 @@ import BinaryIO
 /// this one definition; the fields pairing never changes (rate, volume, matrix, pre-defined)
 /// are kept as stored, a version other than 1 uses the version 0 layout both ways, and bytes
 /// after the last field are kept.
-public struct MovieHeader: Sendable, Equatable {
+public struct MovieHeader: HeaderTimesBox, Sendable, Equatable {
     public var version: UInt8
     public var flags: UInt32
-    /// Creation time: seconds since 1904-01-01 00:00 UTC (0 when the writer left it unset).
-    public var creationTime: UInt64
-    public var modificationTime: UInt64
-    public var timescale: UInt32
-    public var duration: UInt64
+    /// Creation and modification time, timescale, duration.
+    public var times: HeaderTimes
     /// Rate, volume, reserved, matrix and pre-defined: 76 bytes as stored.
     public var presentationFields: [UInt8]
     public var nextTrackID: UInt32
@@ -22,8 +19,7 @@ public struct MovieHeader: Sendable, Equatable {
     /// A new movie's header: rate 1.0, full volume, identity matrix, times left unset (0).
     public init(timescale: UInt32, duration: UInt64, nextTrackID: UInt32) {
         version = duration > UInt64(UInt32.max) ? 1 : 0; flags = 0
-        creationTime = 0; modificationTime = 0
-        self.timescale = timescale; self.duration = duration
+        times = HeaderTimes(creationTime: 0, modificationTime: 0, timescale: timescale, duration: duration)
         var w = ByteWriter(capacity: Self.presentationFieldsLength)
         w.u32(0x10000); w.u16(0x100); w.append([UInt8](repeating: 0, count: 10))
         for v in TrackHeader.identityMatrix { w.i32(v) }
@@ -36,18 +32,17 @@ public struct MovieHeader: Sendable, Equatable {
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
-        let times = try r.readHeaderTimes(version: version)
-        (creationTime, modificationTime, timescale, duration) = (times.creationTime, times.modificationTime, times.timescale, times.duration)
+        times = try r.readHeaderTimes(version: version)
         presentationFields = try r.readBytes(MovieHeader.presentationFieldsLength)
         nextTrackID = try r.readUInt32()
-        guard timescale > 0 else { throw r.error(.invalidValue, "movie timescale is 0") }
+        guard times.timescale > 0 else { throw r.error(.invalidValue, "movie timescale is 0") }
         trailing = r.readRest()
     }
 
     public func atom() -> Atom {
         var w = ByteWriter(capacity: 112 + trailing.count)
         w.u8(version); w.u24(flags)
-        w.headerTimes(HeaderTimes(creationTime: creationTime, modificationTime: modificationTime, timescale: timescale, duration: duration), version: version)
+        w.headerTimes(times, version: version)
         w.append(presentationFields)
         w.u32(nextTrackID)
         w.append(trailing)

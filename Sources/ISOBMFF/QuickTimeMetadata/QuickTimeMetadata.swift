@@ -64,7 +64,7 @@ public struct QuickTimeMetadata: Sendable {
 
     /// `keys` atom: one entry per distinct key, in first-use order.
     public func keysAtom() -> (atom: Atom, indexOf: [String: UInt32]) {
-        var entries: [MetadataKeysBox.Entry] = []
+        var entries: [MetadataKey] = []
         var index: [String: UInt32] = [:]
         for item in items where index[item.key] == nil {
             entries.append(.init(namespace: item.namespace, value: Array(item.key.utf8)))

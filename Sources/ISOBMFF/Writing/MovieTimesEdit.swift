@@ -40,13 +40,13 @@ public enum MovieTimesEdit {
         }
         switch box.type {
         case "mvhd":
-            guard var h = try? MovieHeader(box, path: "mvhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
+            guard var h = try? MovieHeader(box, path: "mvhd"), update(&h.times.creationTime, &h.times.modificationTime, version: h.version) else { return }
             box.payload = h.atom().payload
         case "tkhd":
             guard var h = try? TrackHeader(box, path: "tkhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
             box.payload = h.atom().payload
         default:
-            guard var h = try? MediaHeader(box, path: "mdhd"), update(&h.creationTime, &h.modificationTime, version: h.version) else { return }
+            guard var h = try? MediaHeader(box, path: "mdhd"), update(&h.times.creationTime, &h.times.modificationTime, version: h.version) else { return }
             box.payload = h.atom().payload
         }
     }
