@@ -61,14 +61,32 @@ public struct ByteReader {
         return bytes[cursor]
     }
 
+    /// `T`'s bytes at the cursor, most significant first; `what` names the value in the error.
+    /// Every wider read below goes through here, so the bounds check and the advance are one.
     @inlinable
-    public mutating func readUInt16() throws -> UInt16 {
-        try require(2, "16-bit value")
-        defer { cursor += 2 }
-        let a = UInt16(bytes[cursor]), b = UInt16(bytes[cursor + 1])
-        return littleEndian ? (b << 8 | a) : (a << 8 | b)
+    mutating func readBigEndian<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, _ what: String) throws -> T {
+        let size = MemoryLayout<T>.size
+        try require(size, what)
+        defer { cursor += size }
+        var value: T = 0
+        for i in 0..<size { value = value << 8 | T(bytes[cursor + i]) }
+        return value
     }
 
+    /// A `T` in the reader's byte order.
+    @inlinable
+    mutating func readInteger<T: FixedWidthInteger & UnsignedInteger>(_ type: T.Type, _ what: String) throws -> T {
+        let big = try readBigEndian(type, what)
+        return littleEndian ? big.byteSwapped : big
+    }
+
+    @inlinable public mutating func readUInt16() throws -> UInt16 { try readInteger(UInt16.self, "16-bit value") }
+    @inlinable public mutating func readUInt32() throws -> UInt32 { try readInteger(UInt32.self, "32-bit value") }
+    @inlinable public mutating func readInt32() throws -> Int32 { Int32(bitPattern: try readUInt32()) }
+    @inlinable public mutating func readUInt64() throws -> UInt64 { try readInteger(UInt64.self, "64-bit value") }
+    @inlinable public mutating func readInt64() throws -> Int64 { Int64(bitPattern: try readUInt64()) }
+
+    /// Always big-endian, whatever the reader's byte order: 24-bit values are FullBox flags.
     @inlinable
     public mutating func readUInt24() throws -> UInt32 {
         try require(3, "24-bit value")
@@ -76,41 +94,9 @@ public struct ByteReader {
         return UInt32(bytes[cursor]) << 16 | UInt32(bytes[cursor + 1]) << 8 | UInt32(bytes[cursor + 2])
     }
 
-    @inlinable
-    public mutating func readUInt32() throws -> UInt32 {
-        try require(4, "32-bit value")
-        defer { cursor += 4 }
-        let big = bigEndianUInt32(at: cursor)
-        return littleEndian ? big.byteSwapped : big
-    }
-
-    @inlinable
-    public mutating func readInt32() throws -> Int32 { Int32(bitPattern: try readUInt32()) }
-
-    @inlinable
-    public mutating func readUInt64() throws -> UInt64 {
-        try require(8, "64-bit value")
-        defer { cursor += 8 }
-        let big = UInt64(bigEndianUInt32(at: cursor)) << 32 | UInt64(bigEndianUInt32(at: cursor + 4))
-        return littleEndian ? big.byteSwapped : big
-    }
-
-    @inlinable
-    public mutating func readInt64() throws -> Int64 { Int64(bitPattern: try readUInt64()) }
-
     /// A four-character code: always big-endian (the byte order of the text).
     @inlinable
-    public mutating func readFourCC() throws -> FourCC {
-        try require(4, "32-bit value")
-        defer { cursor += 4 }
-        return FourCC(bigEndianUInt32(at: cursor))
-    }
-
-    /// The four bytes at `index` as a big-endian value; the caller checked they are held.
-    @inlinable
-    func bigEndianUInt32(at index: Int) -> UInt32 {
-        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
-    }
+    public mutating func readFourCC() throws -> FourCC { FourCC(try readBigEndian(UInt32.self, "32-bit value")) }
 
     /// Reads `count` bytes; `count` is checked against what is held before anything is copied.
     public mutating func readBytes(_ count: Int) throws -> [UInt8] {
