@@ -20,19 +20,18 @@ public struct StillImageInfo: Sendable {
     /// What the reader accepted leniently (see `ExifSummary.warnings`).
     public var warnings: [String] = []
 
-    public init(path: String, width: Int, height: Int, subsampling: String, colorSpace: String, hasEXIF: Bool,
-                makerNote: MakerNoteKind, appleMakerNote: AppleMakerNote?, make: String?, model: String?, orientation: Int?) {
+    /// The image's own facts and what its EXIF says (nil: the still has none). The one place
+    /// where an EXIF summary becomes a still's facts, for JPEG and HEIC alike.
+    public init(path: String, width: Int, height: Int, subsampling: String, colorSpace: String, exif: ExifSummary?) {
         self.path = path
-        self.width = width
-        self.height = height
-        self.subsampling = subsampling
-        self.colorSpace = colorSpace
-        self.hasEXIF = hasEXIF
-        self.makerNote = makerNote
-        self.appleMakerNote = appleMakerNote
-        self.make = make
-        self.model = model
-        self.orientation = orientation
+        (self.width, self.height) = (width, height)
+        (self.subsampling, self.colorSpace) = (subsampling, colorSpace)
+        hasEXIF = exif != nil
+        makerNote = exif?.makerNote ?? .none
+        appleMakerNote = exif?.appleMakerNote
+        (make, model, orientation) = (exif?.make, exif?.model, exif?.orientation)
+        captureDate = exif?.captureDate ?? ExifCaptureDate()
+        warnings = exif?.warnings ?? []
     }
 }
 
@@ -50,8 +49,7 @@ public enum StillImageReader {
         let header = try TurboJPEG.header(of: source, structure: structure)
         guard let segment = structure.exifSegment else {
             return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
-                                  colorSpace: header.colorSpace, hasEXIF: false, makerNote: .none, appleMakerNote: nil,
-                                  make: nil, model: nil, orientation: nil)
+                                  colorSpace: header.colorSpace, exif: nil)
         }
         let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")
         guard payload.starts(with: JPEGSegment.exifHeader) else {
@@ -59,12 +57,8 @@ public enum StillImageReader {
         }
         let exif = try TIFFExif.summary(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)),
                                         tiffOffset: segment.payloadOffset + UInt64(ExifTIFF.exifHeaderLength), path: "APP1/Exif")
-        var info = StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
-                                  colorSpace: header.colorSpace, hasEXIF: true, makerNote: exif.makerNote, appleMakerNote: exif.appleMakerNote,
-                                  make: exif.make, model: exif.model, orientation: exif.orientation)
-        info.warnings = exif.warnings
-        info.captureDate = exif.captureDate
-        return info
+        return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
+                              colorSpace: header.colorSpace, exif: exif)
     }
 }
 

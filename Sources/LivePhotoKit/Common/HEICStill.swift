@@ -60,12 +60,8 @@ struct HEICStill {
         let size = try file.primaryDisplaySize()
         let coding = try imageCoding()
         let exif = try exifPayload().map { try TIFFExif.summary(tiff: $0.tiff, tiffOffset: $0.tiffOffset, path: $0.path) }
-        var info = StillImageInfo(path: path, width: size?.width ?? 0, height: size?.height ?? 0, subsampling: coding.subsampling,
-                                  colorSpace: coding.colorSpace, hasEXIF: exif != nil, makerNote: exif?.makerNote ?? .none,
-                                  appleMakerNote: exif?.appleMakerNote, make: exif?.make, model: exif?.model, orientation: exif?.orientation)
-        info.warnings = exif?.warnings ?? []
-        info.captureDate = exif?.captureDate ?? ExifCaptureDate()
-        return info
+        return StillImageInfo(path: path, width: size?.width ?? 0, height: size?.height ?? 0, subsampling: coding.subsampling,
+                              colorSpace: coding.colorSpace, exif: exif)
     }
 
     /// The primary image's coded item: itself, or for a grid its first tile.

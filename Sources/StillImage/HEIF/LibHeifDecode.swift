@@ -43,6 +43,7 @@ extension LibHeif {
         let row = width * 3
         var pixels = [UInt8](repeating: 0, count: row * height)
         pixels.withUnsafeMutableBytes { out in
+            // `decodePrimary` checked width and height > 0: `pixels` is not empty, so it has a base address.
             for y in 0..<height {
                 (out.baseAddress! + y * row).copyMemory(from: plane + y * Int(stride), byteCount: row)
             }

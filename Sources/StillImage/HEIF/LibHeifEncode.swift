@@ -25,6 +25,7 @@ extension LibHeif {
         }
         let row = width * 3
         pixels.withUnsafeBytes { input in
+            // Checked above: width and height > 0 and `pixels` holds them all, so it has a base address.
             for y in 0..<height { (plane + y * Int(stride)).update(from: input.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * row, count: row) }
         }
         try declareSRGB(image)

@@ -71,26 +71,18 @@ public enum TurboJPEG {
     }
 
     static func subsamplingName(_ value: Int32) -> String {
-        switch value {
-        case Int32(TJSAMP_444.rawValue): return "4:4:4"
-        case Int32(TJSAMP_422.rawValue): return "4:2:2"
-        case Int32(TJSAMP_420.rawValue): return "4:2:0"
-        case Int32(TJSAMP_GRAY.rawValue): return "gray"
-        case Int32(TJSAMP_440.rawValue): return "4:4:0"
-        case Int32(TJSAMP_411.rawValue): return "4:1:1"
-        default: return "unknown"
-        }
+        name(of: value, in: [(TJSAMP_444, "4:4:4"), (TJSAMP_422, "4:2:2"), (TJSAMP_420, "4:2:0"),
+                             (TJSAMP_GRAY, "gray"), (TJSAMP_440, "4:4:0"), (TJSAMP_411, "4:1:1")])
     }
 
     static func colorSpaceName(_ value: Int32) -> String {
-        switch value {
-        case Int32(TJCS_RGB.rawValue): return "RGB"
-        case Int32(TJCS_YCbCr.rawValue): return "YCbCr"
-        case Int32(TJCS_GRAY.rawValue): return "gray"
-        case Int32(TJCS_CMYK.rawValue): return "CMYK"
-        case Int32(TJCS_YCCK.rawValue): return "YCCK"
-        default: return "unknown"
-        }
+        name(of: value, in: [(TJCS_RGB, "RGB"), (TJCS_YCbCr, "YCbCr"), (TJCS_GRAY, "gray"), (TJCS_CMYK, "CMYK"), (TJCS_YCCK, "YCCK")])
+    }
+
+    /// The name libjpeg-turbo's value has in `table`; "unknown" for a value the table lacks
+    /// (a newer library's subsampling, or -1 when it could not tell).
+    static func name<Value: RawRepresentable>(of value: Int32, in table: [(Value, String)]) -> String where Value.RawValue: BinaryInteger {
+        table.first { Int32(truncatingIfNeeded: $0.0.rawValue) == value }?.1 ?? "unknown"
     }
 
     /// libjpeg's own default when no JFIF/Adobe marker says otherwise.
