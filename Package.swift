@@ -19,10 +19,12 @@ let package = Package(
         // FFmpeg's decoders and colour conversion, for `make`'s still (libavformat is not used).
         // FFmpeg's headers (Debian's libavcodec-dev, libavutil-dev, libswscale-dev); the libraries
         // are dlopen(3)ed on first use, so only `make` pays for loading them.
-        .target(name: "CAVCodec", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CAVCodec", dependencies: ["CLazyLoad"]),
         // libheif's header (Debian's libheif-dev); the library is dlopen(3)ed on first use, so only
         // a HEIC decode (`verify --strict`) or encode (`make --still-format heic`) pays for loading it.
-        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHeif", dependencies: ["CLazyLoad"]),
+        // The one dlopen(3)/dlsym(3) loop both of them use.
+        .target(name: "CLazyLoad", linkerSettings: [.linkedLibrary("dl")]),
 
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.

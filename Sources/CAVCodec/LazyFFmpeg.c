@@ -1,7 +1,6 @@
 #include "CAVCodec.h"
-#include <dlfcn.h>
+#include "CLazyLoad.h"
 #include <pthread.h>
-#include <stdio.h>
 
 #define LP_STR2(x) #x
 #define LP_STR(x) LP_STR2(x)
@@ -28,24 +27,9 @@ static const char *const names[LP_function_count] = {
 };
 
 static void load(void) {
-    void *handles[3];
-    for (int i = 0; i < 3; i++) {
-        handles[i] = dlopen(libraries[i], RTLD_NOW | RTLD_LOCAL);
-        if (!handles[i]) {
-            snprintf(load_error, sizeof load_error, "cannot load %s: %s", libraries[i], dlerror());
-            return;
-        }
-    }
-    for (int f = 0; f < LP_function_count; f++) {
-        void *symbol = NULL;
-        for (int i = 0; i < 3 && !symbol; i++) symbol = dlsym(handles[i], names[f]);
-        if (!symbol) {
-            snprintf(load_error, sizeof load_error, "FFmpeg's libraries lack %s", names[f]);
-            return;
-        }
-        livephoto_ffmpeg_functions[f] = symbol;
-    }
-    loaded = 1;
+    loaded = livephoto_lazy_load(libraries, (int)(sizeof libraries / sizeof *libraries), names, LP_function_count,
+                                 livephoto_ffmpeg_functions,
+                                 "FFmpeg's libraries lack", load_error, sizeof load_error);
 }
 
 int livephoto_ffmpeg_load(void) {

@@ -1,7 +1,6 @@
 #include "CHeif.h"
-#include <dlfcn.h>
+#include "CLazyLoad.h"
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,20 +25,8 @@ static const char *const names[LPH_heif_function_count] = {
 };
 
 static void load(void) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(load_error, sizeof load_error, "cannot load %s: %s", library, dlerror());
-        return;
-    }
-    for (int f = 0; f < LPH_heif_function_count; f++) {
-        void *symbol = dlsym(handle, names[f]);
-        if (!symbol) {
-            snprintf(load_error, sizeof load_error, "libheif lacks %s", names[f]);
-            return;
-        }
-        livephoto_heif_functions[f] = symbol;
-    }
-    loaded = 1;
+    loaded = livephoto_lazy_load(&library, 1, names, LPH_heif_function_count, livephoto_heif_functions,
+                                 "libheif lacks", load_error, sizeof load_error);
 }
 
 int livephoto_heif_load(void) {
