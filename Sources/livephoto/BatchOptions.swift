@@ -5,11 +5,12 @@ import LivePhotoKit
 /// definition, their help stays in each command's own words.
 struct BatchHelpText {
     var jobs: String
-    var quiet: String
+    /// The usual wording, said here once; a command whose quiet run means more says its own.
+    var quiet = "Print nothing on success."
     var json: String
     /// `-o DIR` and `--dry-run`: only commands that write (see `WriteOptions`).
     var output = ""
-    var dryRun = ""
+    var dryRun = "Report what would be done and write nothing."
 }
 
 /// A command's `BatchHelpText`, as a type the option groups are generic over.
@@ -56,6 +57,12 @@ struct RunOptions<Help: BatchOptionsHelp>: ParsableArguments {
         if CommandOutput.isCaptured, filesFrom == "-" || filesFrom == "/dev/stdin" {
             throw ValidationError("--files-from - reads standard input, which carries batch's requests; give the list in a file")
         }
+    }
+
+    /// For `pair`'s and `verify`'s `validate()`: a list, or STILL MOVIE, or folders.
+    func checkPairInputs(paths: [String]) throws {
+        try checkFileList(paths: paths)
+        if filesFrom == nil { try InputMode.validatePair(paths) }
     }
 
     /// The files to work on: the list (read now), else `folders` walked. A list that cannot

@@ -144,8 +144,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     enum ConvertHelp: BatchOptionsHelp {
-        static let text = BatchHelpText(jobs: "Files converted at once (default: the number of cores).", quiet: "Print nothing on success.",
+        static let text = BatchHelpText(jobs: "Files converted at once (default: the number of cores).",
                                         json: "Print JSON: one document for one conversion, JSON Lines for several.",
-                                        output: "Write the outputs into DIR (default: beside the input).", dryRun: "Report what would be done and write nothing.")
+                                        output: "Write the outputs into DIR (default: beside the input).")
     }
 }

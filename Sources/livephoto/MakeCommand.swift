@@ -153,7 +153,7 @@ struct MakeCommand: ParsableCommand {
         static let choices = PairChoiceHelpText(id: "Use this identifier (a UUID); one movie only.", newId: "Write a fresh identifier even if the movie carries one.",
                                                 stillTime: "The still is the frame shown at this time (default: the middle of the video).",
                                                 stillFrame: "The still is video frame N (0-based, presentation order).")
-        static let text = BatchHelpText(jobs: "Folders: movies worked on at once (default: the number of cores).", quiet: "Print nothing on success.",
+        static let text = BatchHelpText(jobs: "Folders: movies worked on at once (default: the number of cores).",
                                         json: "Print the result as JSON (JSON Lines for several movies or folders).",
                                         output: "Write the still and the paired movie into DIR; the movie is left untouched.", dryRun: "Decode the frame and report what would be done; write nothing.")
     }

@@ -44,9 +44,7 @@ struct PairCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Pair a file that has other hard links by writing a new file under this name only (by default refused).")
     var splitHardLinks = false
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wait this long for another livephoto working on the same files, then give up as busy (exit 4).", valueName: "SECONDS"),
-            transform: OptionValues.waitSeconds)
-    var wait: Double = PairOptions().lockWait
+    @OptionGroup var lock: LockWaitOption<PairHelp>
     @Flag(name: .long, help: "Folders: also pair a still and a movie whose names differ but whose capture times match (each the other's only match in its folder).")
     var byTime = false
 
@@ -59,8 +57,7 @@ struct PairCommand: ParsableCommand {
     @OptionGroup var work: RunOptions<PairHelp>
 
     func validate() throws {
-        try work.checkFileList(paths: paths)
-        if work.filesFrom == nil { try InputMode.validatePair(paths) }
+        try work.checkPairInputs(paths: paths)
         if work.isBatch(paths), choices.id != nil {
             throw ValidationError("--id names one identifier; with folders every pair gets its own (use --new-id to force fresh ones)")
         }
@@ -74,7 +71,7 @@ struct PairCommand: ParsableCommand {
         options.replaceForeignMakerNote = replaceMakerNote
         options.touch = touch
         options.splitHardLinks = splitHardLinks
-        options.lockWait = wait
+        options.lockWait = lock.wait
         options.stop = ProcessSignals.catchStopSignals()
         options.faststart = faststart
         options.wallpaper = wallpaper
@@ -166,13 +163,14 @@ struct PairCommand: ParsableCommand {
         if result.status != .alreadyPaired || result.movieWrite != .none { print("  \(verb): \(result.movieOutput) (\(result.movieWrite.rawValue))") }
     }
 
-    enum PairHelp: BatchOptionsHelp, PairChoiceHelp {
+    enum PairHelp: BatchOptionsHelp, PairChoiceHelp, LockWaitHelp {
+        static let lockWait = "Wait this long for another livephoto working on the same files, then give up as busy (exit 4)."
         static let choices = PairChoiceHelpText(id: "Use this identifier (a UUID).", newId: "Write a fresh identifier even if the files carry one.",
                                                 stillTime: "Put the still at the frame shown at this time (default: keep the movie's own still-image-time track, else the middle frame).",
                                                 stillFrame: "Put the still at video frame N (0-based, presentation order).")
-        static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: 4 per core, at most 16: a pair mostly waits for the disk).", quiet: "Print nothing on success.",
+        static let text = BatchHelpText(jobs: "Folders: pairs worked on at once (default: 4 per core, at most 16: a pair mostly waits for the disk).",
                                         json: "Print the result as JSON.",
-                                        output: "Write new files into DIR and leave the originals untouched.", dryRun: "Report what would be done and write nothing.")
+                                        output: "Write new files into DIR and leave the originals untouched.")
         /// Read once, like `coreCount`.
         static let defaultJobs = ParallelWork.defaultDiskBoundJobs
     }

@@ -38,15 +38,12 @@ struct VerifyCommand: ParsableCommand {
     @Flag(name: .long, help: "Also check the camera's wallpaper structure (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600, live-photo-info and video-orientation tracks, the three-key still track at >= 0.2 s, the top-level keys). STILL MOVIE only.")
     var wallpaper = false
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Wait this long for a livephoto pairing the same files, then give up as busy (exit 4).", valueName: "SECONDS"),
-            transform: OptionValues.waitSeconds)
-    var wait: Double = 10
+    @OptionGroup var lock: LockWaitOption<VerifyHelp>
 
     @OptionGroup var options: RunOptions<VerifyHelp>
 
     func validate() throws {
-        try options.checkFileList(paths: paths)
-        if options.filesFrom == nil { try InputMode.validatePair(paths) }
+        try options.checkPairInputs(paths: paths)
         if wallpaper, paths.count != 2 { throw ValidationError("--wallpaper takes one STILL and one MOVIE") }
     }
 
@@ -86,7 +83,7 @@ struct VerifyCommand: ParsableCommand {
     func runSingle(still: String, movie: String) throws {
         let report: VerifyReport
         do {
-            report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: wait, wallpaper: wallpaper)
+            report = try Verifier.verify(still: still, movie: movie, strict: strict, lockWait: lock.wait, wallpaper: wallpaper)
         } catch {
             let e = LivePhotoError.wrap(error, path: movie)
             if !options.quiet { Console.fileError(e) }
@@ -108,7 +105,8 @@ struct VerifyCommand: ParsableCommand {
         if !report.valid { throw ExitCode(ExitStatus.invalidPair) }
     }
 
-    enum VerifyHelp: BatchOptionsHelp {
+    enum VerifyHelp: BatchOptionsHelp, LockWaitHelp {
+        static let lockWait = "Wait this long for a livephoto pairing the same files, then give up as busy (exit 4)."
         static let text = BatchHelpText(jobs: "Folders: pairs verified at once (default: the number of cores).", quiet: "Print nothing; only set the exit code.",
                                         json: "Print one JSON document with every check.")
     }
