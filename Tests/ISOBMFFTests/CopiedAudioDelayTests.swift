@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import BinaryIO
+import TestSupport
+@testable import ISOBMFF
+
+/// A source audio track that starts late (an empty edit, then the edit that shows media time 0,
+/// as ffmpeg writes for `-itsoffset`): the copy for a span takes the samples shown in it, and a
+/// span that starts before the audio does keeps the delay as an empty edit.
+@Suite("Copied audio: a delayed source track")
+struct CopiedAudioDelayTests {
+    /// 3 s of video (movie timescale 1000) and 2.5 s of 8 kHz 16-bit PCM that starts at 0.5 s;
+    /// the audio is a chirp, so a span moved by any whole number of samples has other bytes.
+    static func delayedAudioMovie(in dir: TempDir) throws -> MovieFile {
+        let ffmpeg = try #require(Support.tool("ffmpeg"))
+        let path = dir.path("delayed.mov")
+        let result = try Support.run(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x64:r=30:d=3",
+                                              "-itsoffset", "0.5", "-f", "lavfi", "-i", "aevalsrc=sin(200*t*t):s=8000:d=2.5",
+                                              "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-preset", "ultrafast",
+                                              "-c:a", "pcm_s16le", "-f", "mov", path])
+        try #require(result.status == 0, "ffmpeg failed: \(String(decoding: result.errData, as: UTF8.self))")
+        return try MovieFile.open(path: path)
+    }
+
+    static func audio(_ file: MovieFile) throws -> Track {
+        let audio = file.movie.tracks.first { $0.isAudio }
+        let track = try #require(audio)
+        // What the test is about: the source delays its audio by an empty edit of 0.5 s.
+        try #require(track.edits?.entries.first == .init(duration: 500, mediaTime: -1, rate: 0x10000))
+        try #require(track.edits?.entries.dropFirst().first?.mediaTime == 0)
+        try #require(file.movie.header.timescale == 1000 && track.mediaHeader.timescale == 8000)
+        return track
+    }
+
+    /// The bytes of samples `range` of `track` (PCM: one sample a frame).
+    static func bytes(_ track: Track, _ range: Range<Int>, in file: MovieFile) throws -> [UInt8] {
+        try track.sampleTable.sampleRanges()[range].flatMap { try file.source.read(at: $0.offset, count: Int($0.size)) }
+    }
+
+    @Test("a span after the delay copies the samples shown in it: media time = movie time - delay", .requires(.ffmpeg))
+    func spanAfterDelay() throws {
+        let dir = try TempDir()
+        let file = try Self.delayedAudioMovie(in: dir)
+        let track = try Self.audio(file)
+        // Movie time [1.0 s, 2.0 s) shows media time [0.5 s, 1.5 s): samples 4000..<12000.
+        let made = try CopiedAudioTrack(track, in: file, start: 1000, end: 2000, trackID: 2, movieTimescale: 600)
+        let copy = try #require(made)
+        let shown = try Self.bytes(track, 4000..<12000, in: file)
+        #expect(copy.track.sampleCount == 8000)
+        #expect(copy.chunks == [shown])
+        #expect(copy.track.edits == [.init(duration: 600, mediaTime: 0, rate: 0x10000)])
+    }
+
+    @Test("a span that starts before the audio keeps the rest of the delay as an empty edit", .requires(.ffmpeg))
+    func spanBeforeDelay() throws {
+        let dir = try TempDir()
+        let file = try Self.delayedAudioMovie(in: dir)
+        let track = try Self.audio(file)
+        // Movie time [0.2 s, 1.2 s): the audio starts 0.3 s in (180 ticks of 600), samples 0..<5600.
+        let made = try CopiedAudioTrack(track, in: file, start: 200, end: 1200, trackID: 2, movieTimescale: 600)
+        let copy = try #require(made)
+        let shown = try Self.bytes(track, 0..<5600, in: file)
+        #expect(copy.track.sampleCount == 5600)
+        #expect(copy.chunks == [shown])
+        #expect(copy.track.edits == [.init(duration: 180, mediaTime: -1, rate: 0x10000), .init(duration: 420, mediaTime: 0, rate: 0x10000)])
+    }
+}
