@@ -57,7 +57,8 @@ let package = Package(
         .testTarget(name: "LivePhotoKitTests", dependencies: ["LivePhotoKit", "ISOBMFF", "StillImage", "BinaryIO", "TestSupport",
                                                        .product(name: "PropertyBased", package: "swift-property-based")]),
         // The wallpaper encoder (libx265 through libavcodec), cross-checked with ffmpeg/ffprobe.
-        .testTarget(name: "VideoFramesTests", dependencies: ["VideoFrames", "ISOBMFF", "BinaryIO", "TestSupport"]),
+        .testTarget(name: "VideoFramesTests", dependencies: ["VideoFrames", "ISOBMFF", "BinaryIO", "TestSupport",
+                                                      .product(name: "PropertyBased", package: "swift-property-based")]),
         // Runs the built `livephoto` binary: exit codes, error lines, JSON output.
         .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto", "ISOBMFF", "BinaryIO", "TestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import BinaryIO
+import Foundation
 import CAVCodec
 import ISOBMFF
 
@@ -13,10 +14,32 @@ final class FFmpegDecoder {
     private static let silenced: Void = { lp_av_log_set_level(AV_LOG_QUIET) }()
     static func silenceLogs() { _ = silenced }
 
-    /// Above this many pixels (about 2.5K), frame threading is off.
+    /// Above this many pixels (about 2.5K), frame threading is off for a single frame.
     static let frameThreadingPixelLimit = 2560 * 1440
 
-    init(configuration: VideoCodecConfiguration, threads: Int) throws {
+    /// What the decoder is opened for, which decides its threading.
+    enum Workload {
+        /// One frame wanted (a still): frame threads only up to `frameThreadingPixelLimit`.
+        case singleFrame
+        /// A run of frames (the re-encode): frame threads at every size, as ffmpeg decodes, but
+        /// by default one a core up to `frameRunThreadLimit` (libavcodec's own default is one
+        /// more than the cores: each frame thread holds a frame in flight, 12 MB at 4K).
+        case frameRun
+    }
+
+    /// The most frame threads a run of frames gets when the caller leaves the count to us.
+    static let frameRunThreadLimit = 4
+
+    /// The thread count the context is given (0 = libavcodec's choice).
+    static func threadCount(_ threads: Int, workload: Workload) -> Int32 {
+        guard threads <= 0 else { return Int32(clamping: threads) }
+        switch workload {
+        case .singleFrame: return 0
+        case .frameRun: return Int32(min(max(1, ProcessInfo.processInfo.activeProcessorCount), frameRunThreadLimit))
+        }
+    }
+
+    init(configuration: VideoCodecConfiguration, threads: Int, workload: Workload) throws {
         try FFmpegDecoder.requireLibraries()
         FFmpegDecoder.silenceLogs()
         let id = configuration.codec == .h264 ? AV_CODEC_ID_H264 : AV_CODEC_ID_HEVC
@@ -44,10 +67,12 @@ final class FFmpegDecoder {
         config.withUnsafeBufferPointer { extradata.update(from: $0.baseAddress!, count: config.count) }
         context.pointee.extradata = extradata
         context.pointee.extradata_size = Int32(config.count)
-        context.pointee.thread_count = Int32(max(0, threads))
+        context.pointee.thread_count = FFmpegDecoder.threadCount(threads, workload: workload)
         // Frame threads each hold frames of their own; above 1080p-class sizes that costs more
-        // memory than it saves time for one frame, so large pictures decode with slice threads only.
-        if configuration.width * configuration.height > FFmpegDecoder.frameThreadingPixelLimit {
+        // memory than it saves time for one frame, so a large still decodes with slice threads
+        // only. A run of frames keeps libavcodec's default (frame and slice threads): there the
+        // threads decode frames ahead and a single-slice stream would otherwise use one core.
+        if workload == .singleFrame && configuration.width * configuration.height > FFmpegDecoder.frameThreadingPixelLimit {
             context.pointee.thread_type = FF_THREAD_SLICE
         }
         // The sample entry's size was checked; this bounds what a parameter set inside the stream may claim.

@@ -14,11 +14,29 @@ struct SourceFrames {
     let sync: SyncSampleTable
     let threads: Int
 
-    /// Encodes slots from `first` until the run ends (the next slot shows an earlier frame) or a
-    /// frame does not come out; returns the first slot not encoded.
-    /// `observe` sees every frame the decoder gives, before it is skipped or encoded.
-    func encodeRun(slots: [FrameTiming.ShownSample], from first: Int, earlierGOP: Bool, into session: HEVCEncodeSession,
-                   observe: (UnsafeMutablePointer<AVFrame>, Int64) throws -> Void = { _, _ in }) throws -> Int {
+    /// Decodes the frames of every slot, in slot order: `deliver` gets each slot's frame once
+    /// with the number of slots in a row that show it (frame k of the output is the frame of
+    /// slot k). A frame that did not come out (an open-GOP leading picture) is retried once from
+    /// the sync sample before. `observe` sees every frame the decoder gives.
+    func decode(slots: [FrameTiming.ShownSample], observe: (UnsafeMutablePointer<AVFrame>, Int64) throws -> Void,
+                deliver: (UnsafeMutablePointer<AVFrame>, Int) throws -> Void) throws {
+        var next = 0
+        var retried = false
+        while next < slots.count {
+            let reached = try decodeRun(slots: slots, from: next, earlierGOP: retried, observe: observe, deliver: deliver)
+            if reached > next { next = reached; retried = false; continue }
+            guard !retried else {
+                throw ParseError(.invalidValue, "the frame of sample \(slots[next].sampleIndex + 1) did not come out of the decoder", path: track.path, offset: 0)
+            }
+            retried = true
+        }
+    }
+
+    /// Delivers slots from `first` until the run ends (the next slot shows an earlier frame) or a
+    /// frame does not come out; returns the first slot not delivered.
+    func decodeRun(slots: [FrameTiming.ShownSample], from first: Int, earlierGOP: Bool,
+                   observe: (UnsafeMutablePointer<AVFrame>, Int64) throws -> Void,
+                   deliver: (UnsafeMutablePointer<AVFrame>, Int) throws -> Void) throws -> Int {
         var end = first + 1
         while end < slots.count, slots[end].compositionTime >= slots[end - 1].compositionTime { end += 1 }
         let run = slots[first..<end]
@@ -29,7 +47,7 @@ struct SourceFrames {
         }
         if earlierGOP, start > 0, let earlier = sync.syncSample(atOrBefore: start - 1) { start = earlier }
 
-        let decoder = try FFmpegDecoder(configuration: configuration, threads: threads)
+        let decoder = try FFmpegDecoder(configuration: configuration, threads: threads, workload: .frameRun)
         var cursor = first
         // Frames come out in presentation order: one before the slot's is skipped, one after it
         // means the slot's frame was not output.
@@ -42,11 +60,10 @@ struct SourceFrames {
             guard width > 0, height > 0, width * height <= StillFrameExtractor.maximumPixels else {
                 throw ParseError(.tooLarge, "sample \(slots[cursor].sampleIndex + 1) decodes to \(width)x\(height) pixels", path: track.path, offset: 0)
             }
-            let converted = try session.prepare(frame)
-            while cursor < end, slots[cursor].compositionTime == pts {
-                try session.encode(converted)
-                cursor += 1
-            }
+            var repeats = 0
+            while cursor + repeats < end, slots[cursor + repeats].compositionTime == pts { repeats += 1 }
+            try deliver(frame, repeats)
+            cursor += repeats
             return cursor == end
         }
         do {

@@ -49,7 +49,7 @@ public enum StillFrameExtractor {
 
     static func decode(file: MovieFile, track: Track, configuration: VideoCodecConfiguration, ranges: [(offset: UInt64, size: UInt32)],
                        times: [Int64], sync: SyncSampleTable, from start: Int, target: FrameTiming.ShownSample, threads: Int, size: (width: Int, height: Int)?, frameName: String) throws -> RGBFrame? {
-        let decoder = try FFmpegDecoder(configuration: configuration, threads: threads)
+        let decoder = try FFmpegDecoder(configuration: configuration, threads: threads, workload: .singleFrame)
         var result: RGBFrame? = nil
         var conversionError: Error? = nil
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in

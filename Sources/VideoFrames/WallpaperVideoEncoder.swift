@@ -4,7 +4,9 @@ import ISOBMFF
 
 /// `make --wallpaper`'s re-encode: the frames a source video track presents over a span of the
 /// movie timeline, decoded with libavcodec, resampled to a constant frame rate, and encoded as
-/// HEVC with libx265 (closed GOP, no B-frames). libavcodec is dlopen'ed on first use.
+/// HEVC with libx265 (closed GOP, no B-frames). Decoding (with conversion to the encoder's size
+/// and format) runs on a thread of its own a few frames ahead of the encoder
+/// (`TwoStagePipeline`). libavcodec is dlopen'ed on first use.
 public enum WallpaperVideoEncoder {
     /// A span of the source movie's timeline, [start, end) in movie-timescale ticks (edit list applied).
     public struct Span: Sendable, Equatable {
@@ -73,29 +75,36 @@ public enum WallpaperVideoEncoder {
                                   times: track.sampleTable.compositionTimes(), sync: try SyncSampleTable(track: track),
                                   threads: options.threads)
         let slots = try FrameSlots.plan(timing: timing, span: span, movieTimescale: movieTimescale, frameRate: options.frameRate)
-        let session = HEVCEncodeSession(options: options, entryColour: configuration.colour)
-        // Runs of slots decode from a sync sample; a frame that did not come out (an open-GOP
-        // leading picture) is retried once from the sync sample before.
         let target = stillAt.flatMap { timing.shownSample(atMovieTick: $0) }
-        var still: RGBFrame? = nil
-        let observe = { (frame: UnsafeMutablePointer<AVFrame>, pts: Int64) throws in
-            guard let target, still == nil, pts == target.compositionTime else { return }
-            try StillFrameExtractor.checkDecodedSize(frame, frameName: "the still's frame", trackPath: track.path)
-            let size = EncoderFrameConverter.outputSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height),
-                                                        maximumLongSide: options.maximumLongSide)
-            still = try StillFrameExtractor.still(from: frame, target: target, configuration: configuration, size: size,
-                                                  frameName: "the still's frame", trackPath: track.path)
-        }
-        var next = 0
-        var retried = false
-        while next < slots.count {
-            let reached = try source.encodeRun(slots: slots, from: next, earlierGOP: retried, into: session, observe: observe)
-            if reached > next { next = reached; retried = false; continue }
-            guard !retried else {
-                throw ParseError(.invalidValue, "the frame of sample \(slots[next].sampleIndex + 1) did not come out of the decoder", path: track.path, offset: 0)
+        let conversion = EncoderInputConversion(options: options, entryColour: configuration.colour)
+        let session = HEVCEncodeSession(options: options)
+        // Decoding and conversion run on a thread of their own, a few frames ahead of libx265.
+        let still = try TwoStagePipeline.run(depth: decodeAheadFrames, produce: { put -> RGBFrame? in
+            var still: RGBFrame? = nil
+            let observe = { (frame: UnsafeMutablePointer<AVFrame>, pts: Int64) throws in
+                guard let target, still == nil, pts == target.compositionTime else { return }
+                still = try Self.still(from: frame, target: target, configuration: configuration, options: options, trackPath: track.path)
             }
-            retried = true
-        }
+            try source.decode(slots: slots, observe: observe, deliver: { frame, repeats in
+                try put(try conversion.input(from: frame, repeats: repeats))
+            })
+            return still
+        }, consume: session.encode)
         return (try session.finish(), still)
+    }
+
+    /// How many converted frames the decoding thread may have ready ahead of the encoder: enough
+    /// to keep libx265 fed while a frame decodes, few enough that memory stays bounded (each is
+    /// one output-size frame; the decoder's own threads hold theirs).
+    static let decodeAheadFrames = 3
+
+    /// The still from one of the frames the encode decodes: RGB at the encoded video's size.
+    private static func still(from frame: UnsafeMutablePointer<AVFrame>, target: FrameTiming.ShownSample, configuration: VideoCodecConfiguration,
+                              options: Options, trackPath: String) throws -> RGBFrame {
+        try StillFrameExtractor.checkDecodedSize(frame, frameName: "the still's frame", trackPath: trackPath)
+        let size = EncoderFrameConverter.outputSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height),
+                                                    maximumLongSide: options.maximumLongSide)
+        return try StillFrameExtractor.still(from: frame, target: target, configuration: configuration, size: size,
+                                             frameName: "the still's frame", trackPath: trackPath)
     }
 }
