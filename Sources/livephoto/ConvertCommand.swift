@@ -95,17 +95,8 @@ struct ConvertCommand: ParsableCommand {
         options.dryRun = batch.dryRun
         options.gallery = gallery?.gallery ?? .google
         let results: [ConvertResult]
-        var scan: LibraryScan? = nil
         switch try mode() {
-        case .folders(let folders):
-            let source = try work.source(folders: folders)
-            // Motion → Live converts each file as it is read: one bar over the files read.
-            let batch = to == .motion
-                ? ConvertBatch.toMotionPhotos(roots: source, options: options, jobs: work.jobs, scanProgress: work.progress("scan"), workProgress: work.progress("convert"))
-                : ConvertBatch.toLivePhotos(roots: source, options: options, jobs: work.jobs, progress: work.progress("convert"))
-            scan = batch.scan
-            results = batch.results
-            for folder in batch.scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
+        case .folders(let folders): return try runBatch(folders, options: options)
         case .livePhoto(let still, let movie):
             results = [ConvertBatch.convert(.liveToMotion, input: still) { try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }]
         case .motionPhotos(let files):
@@ -116,13 +107,33 @@ struct ConvertCommand: ParsableCommand {
             }
             bar?.finish()
         }
-        report(results, oneDocument: scan == nil && results.count == 1)
-        if let scan, !work.quiet {
-            let count = { (s: ConvertStatus) in results.filter { $0.status == s }.count }
-            Console.error("convert: \(results.count - count(.unreadable)) to convert: \(count(.converted)) converted, \(count(.alreadyConverted)) already converted, "
-                          + "\(count(.dryRun)) dry-run, \(count(.failed)) failed; \(count(.unreadable)) unreadable (\(scan.filesRead) files read)")
+        report(results, oneDocument: results.count == 1)
+        let code = ConvertBatch.exitCode(results, scan: nil)
+        if code != .ok { throw ExitCode(code) }
+    }
+
+    /// Folders: each folder's results are printed as soon as they are durable; only counts are kept.
+    func runBatch(_ folders: [String], options: ConvertOptions) throws {
+        let source = try work.source(folders: folders)
+        var counts: [ConvertStatus: Int] = [:], total = 0
+        var code = ExitStatus.ok
+        let each = { (part: ConvertPart) in
+            for r in part.results { counts[r.status, default: 0] += 1 }
+            total += part.results.count
+            code = ExitStatus.combined([code] + part.results.map(\.exitCode))
+            report(part.results, oneDocument: false)
         }
-        let code = ConvertBatch.exitCode(results, scan: scan)
+        // One bar over the files read (Motion → Live converts each file as it is read).
+        let end = to == .motion
+            ? ConvertBatch.toMotionPhotos(roots: source, options: options, jobs: work.jobs, progress: work.progress("convert"), each: each)
+            : ConvertBatch.toLivePhotos(roots: source, options: options, jobs: work.jobs, progress: work.progress("convert"), each: each)
+        for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
+        if !work.quiet {
+            let count = { (s: ConvertStatus) in counts[s] ?? 0 }
+            Console.error("convert: \(total - count(.unreadable)) to convert: \(count(.converted)) converted, \(count(.alreadyConverted)) already converted, "
+                          + "\(count(.dryRun)) dry-run, \(count(.failed)) failed; \(count(.unreadable)) unreadable (\(end.filesRead) files read)")
+        }
+        code = ExitStatus.combined([code], unreadableFolders: !end.unreadableFolders.isEmpty)
         if code != .ok { throw ExitCode(code) }
     }
 

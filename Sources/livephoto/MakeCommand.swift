@@ -96,22 +96,25 @@ struct MakeCommand: ParsableCommand {
     }
 
     func runBatch(_ folders: [String], options: MakeOptions) throws {
-        let (scan, outcomes) = BatchOperations.make(roots: try work.source(folders: folders), options: options, jobs: work.jobs,
-                                                    scanProgress: work.progress("scan"), workProgress: work.progress("make"))
-        for folder in scan.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-        BatchText.report(outcomes, json: work.json, quiet: work.quiet) { o in
-            switch o.status {
-            case .failed: return nil
-            case .dryRun: return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
-            case .alreadyMade: return "already made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""))"
-            default: return "made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+        // Each folder's outcomes are printed as soon as its movies are made; only counts are kept.
+        var tally = BatchTally()
+        let end = BatchOperations.make(roots: try work.source(folders: folders), options: options, jobs: work.jobs, progress: work.progress("make")) { part in
+            tally.add(part)
+            BatchText.report(part.outcomes, json: work.json, quiet: work.quiet) { o in
+                switch o.status {
+                case .failed: return nil
+                case .dryRun: return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+                case .alreadyMade: return "already made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""))"
+                default: return "made \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"
+                }
             }
         }
+        for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if !work.quiet {
-            let count = { (s: BatchOutcome.Status) in outcomes.filter { $0.status == s }.count }
-            Console.error("make: \(outcomes.count) movies without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; \(scan.count(.paired)) Live Photos already there (\(scan.filesRead) files read)")
+            let count = { (s: BatchOutcome.Status) in tally.outcomes[s] ?? 0 }
+            Console.error("make: \(tally.outcomeCount) movies without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; \(tally.count(LibraryFinding.Kind.paired)) Live Photos already there (\(end.filesRead) files read)")
         }
-        let code = BatchOperations.exitCode(outcomes, scan: scan)
+        let code = tally.exitCode(end)
         if code != .ok { throw ExitCode(code) }
     }
 

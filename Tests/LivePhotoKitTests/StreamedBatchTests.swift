@@ -46,4 +46,25 @@ struct StreamedBatchTests {
             #expect(parts.captureTimeOnlyCandidates == all.captureTimeOnlyCandidates, "seed \(seed)")
         }
     }
+
+    @Test("make DIR's movies and every folder command's work, chosen per part of a library of lone files and copies, are the whole library's")
+    func makeAndConvertWorkAsWholeLibrary() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max), Gen.int(in: 0...40), Gen.int(in: 1...6), Gen.int(in: 0...100)) { seed, count, folders, lone in
+            let files = StreamingKeysTests.library(seed: seed, count: count, folders: folders, loneStillShare: lone)
+            let whole = LibraryScan(findings: LibraryMatcher.match(files), filesRead: files.count, unreadableFolders: [], files: files)
+            let parts = StreamingKeysTests.streamed(files, window: 1 + seed % 9).parts.map(LibraryScan.init)
+            let movies = { (s: LibraryScan) in BatchOperations.moviesWithoutStill(s.files, findings: s.findings) }
+            #expect(parts.flatMap(movies).sorted() == movies(whole).sorted(), "make: seed \(seed)")
+            let selections = Self.selections + [("convert --to motion", { $0.findings.filter { $0.finding == .paired } })]
+            for (name, select) in selections {
+                let perFolder = parts.flatMap { BatchOperations.pairsToWork(select($0)) + SplitMotionPhotoPairs.work($0) }.map(Self.key).sorted()
+                let expected = (BatchOperations.pairsToWork(select(whole)) + SplitMotionPhotoPairs.work(whole)).map(Self.key).sorted()
+                #expect(perFolder == expected, "\(name): seed \(seed), \(count) files, \(folders) folders")
+            }
+            let withoutVideo = parts.flatMap { $0.findings.filter { $0.finding == .motionPhotoWithoutVideo } }.compactMap(\.still).sorted()
+            #expect(withoutVideo == whole.findings.filter { $0.finding == .motionPhotoWithoutVideo }.compactMap(\.still).sorted(), "seed \(seed)")
+            let unreadable = parts.flatMap(BatchOperations.unreadableOutcomes).map { $0.error ?? "" }.sorted()
+            #expect(unreadable == BatchOperations.unreadableOutcomes(whole).map { $0.error ?? "" }.sorted(), "seed \(seed)")
+        }
+    }
 }

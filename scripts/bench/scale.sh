@@ -15,11 +15,19 @@
 #      (/proc/sys/vm/drop_caches): without it, skipped and said so.
 #   3. Warm: `scan --json` of W pairs (BENCH_WARM_PAIRS, default 20000; the cold library when
 #      the sizes agree), 5 rounds after one untimed run: pairs/s, target >= 30000 (2 cores).
+#   4. Folder commands' peak RSS, target <= 64 MiB each: S Live Photos (the small pair paired
+#      once by livephoto, then copied with a fresh UUID each by live-library.py, 1,000 a folder):
+#      `verify -q` (all valid), `make DIR` (with a folder of L lone movies beside it, so make has
+#      a little to decode: BENCH_LONE_MOVIES, default 10), `convert DIR` (nothing to convert);
+#      and S lone stills, each with its own identifier (no movies): `scan --json`, `verify -q`,
+#      `make DIR`, `convert DIR`. Every identifier is kept as a key until the end, and each lone
+#      still's finding waits for it: these rows are what the keys cost.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 bench_init "$@"
 positive BENCH_SCALE_PAIRS "${BENCH_SCALE_PAIRS:-200000}"; S=$REPLY
 positive BENCH_COLD_PAIRS "${BENCH_COLD_PAIRS:-20000}"; C=$REPLY
 positive BENCH_WARM_PAIRS "${BENCH_WARM_PAIRS:-20000}"; W=$REPLY
+positive BENCH_LONE_MOVIES "${BENCH_LONE_MOVIES:-10}"; L=$REPLY
 BASE=1000                   # pairs a folder, and the small scan the large one is held against
 BASE_ROUNDS=3
 WARM_ROUNDS=5
@@ -27,7 +35,7 @@ CATS=16
 RSS_TARGET_KIB=65536        # at most (64 MiB)
 COLD_TARGET=1.2             # scan time / parallel cat time, at most
 WARM_TARGET=30000           # pairs per second, at least (on 2 cores)
-require_tools ffmpeg awk xargs find
+require_tools ffmpeg awk xargs find python3
 require_usr_bin_time
 rm -rf "$work/scale"   # leftovers of an interrupted run
 gen_t0=$SECONDS
@@ -80,6 +88,31 @@ small_library "$scale_lib" "$S" link
 small_library "$cold_lib" "$C" copy
 warm_lib=$cold_lib
 if [ "$W" != "$C" ]; then warm_lib=$inputs/small-n$W; small_library "$warm_lib" "$W" copy; fi
+
+# Small Live Photos with an identifier each: the small pair paired once (a fixed identifier),
+# then copied with a fresh one in its place (live-library.py); and lone stills the same way.
+live_id=11111111-2222-3333-4444-555555555555
+live_still=$inputs/live-16x16.jpg
+live_movie=$inputs/live-16x16.mov
+if [ ! -s "$live_still" ] || [ ! -s "$live_movie" ]; then
+    log "generating $live_still + $live_movie (livephoto pair --id $live_id)"
+    cp "$small_still" "$live_still.tmp.jpg"; cp "$small_movie" "$live_movie.tmp.mov"
+    "$bin" pair -q --id "$live_id" "$live_still.tmp.jpg" "$live_movie.tmp.mov" || die "pairing the small pair failed"
+    mv "$live_still.tmp.jpg" "$live_still"; mv "$live_movie.tmp.mov" "$live_movie"
+fi
+live_library() {  # live_library DIR COUNT [--stills-only]
+    local dir=$1 stamp="$2 $BASE ${3:-pairs} $(cksum <"$live_still") $(cksum <"$live_movie")"
+    if [ -d "$dir" ] && [ "$(cat "$dir.stamp" 2>/dev/null)" = "$stamp" ]; then return; fi
+    log "generating $dir ($2 small ${3:+lone stills}${3:-Live Photos}, an identifier each)"
+    rm -rf "$dir" "$dir.stamp" "$dir.tmp"
+    python3 "$here/scripts/bench/live-library.py" "$live_still" "$live_movie" "$live_id" "$dir.tmp" "$2" "$BASE" ${3:+"$3"}
+    mv "$dir.tmp" "$dir"
+    echo "$stamp" >"$dir.stamp"
+}
+live_lib=$inputs/live-n$S
+lone_lib=$inputs/lone-stills-n$S
+live_library "$live_lib" "$S"
+live_library "$lone_lib" "$S" --stills-only
 bench_generation $((SECONDS - gen_t0))
 echo "scale:    $S pairs (BENCH_SCALE_PAIRS, hard links) against $BASE; cold $C pairs (BENCH_COLD_PAIRS) against $CATS parallel cat; warm $W pairs (BENCH_WARM_PAIRS), $WARM_ROUNDS rounds"
 echo "  small    $(stat -c %s "$small_still") B $(basename "$small_still") + $(stat -c %s "$small_movie") B $(basename "$small_movie") [$(top_boxes "$small_movie")], $BASE pairs a folder"
@@ -141,6 +174,37 @@ warm_t=$(median "${warm_times[@]}")
 warm_rate=$(rate "$W" "$warm_t")
 warm_met=$(met ge "$warm_rate" "$WARM_TARGET")
 noisy "scale warm scan" "${warm_times[@]}"
+
+# ---------- 4. peak RSS of every folder command ----------
+# One run of livephoto ARGS...: REPLY = peak RSS in KiB; its exit code must be WANT and its
+# stderr must hold SUMMARY (the counts that say it did the whole library; - for none: -q).
+peak_rss() {  # peak_rss WANT SUMMARY ARGS...
+    local want=$1 summary=$2 rc=0; shift 2
+    /usr/bin/time -f %M -o "$d/rss" "$bin" "$@" >"$d/out" 2>"$d/err" || rc=$?
+    [ "$rc" = "$want" ] || { tail -n 5 "$d/err" >&2; die "livephoto $* exited $rc (expected $want)"; }
+    [ "$summary" = - ] || grep -qF -- "$summary" "$d/err" || { tail -n 5 "$d/err" >&2; die "livephoto $*: no '$summary' in its summary"; }
+    REPLY=$(tail -n 1 "$d/rss")
+}
+rss_rows=()
+rss_row() {  # rss_row LABEL KIB
+    local mib met
+    mib=$(awk -v k="$2" 'BEGIN { printf "%.1f", k / 1024 }'); met=$(met le "$2" "$RSS_TARGET_KIB")
+    log "scale rss: $1: $mib MiB"
+    bench_row "$1 peak RSS" - "$mib MiB" "$mib MiB" "<= 64 MiB" "$met"
+    rss_rows+=("{\"run\": \"$1\", \"peak_rss_kib\": $2, \"target_met\": $(jbool "$met")}")
+}
+"$bin" scan -q --json "$live_lib" >/dev/null   # warm the cache (directory entries and inodes)
+# verify -q prints no summary: checked by its exit code alone (0: every pair valid).
+peak_rss 0 - verify -q "$live_lib"; rss_row "verify -q, $S Live Photos" "$REPLY"
+rm -rf "$d/lone-movies"; mkdir -p "$d/lone-movies"
+for ((i = 1; i <= L; i++)); do cp "$small_movie" "$(printf '%s/lone-movies/VID_%04d.MOV' "$d" "$i")"; done
+peak_rss 0 "make: $L movies without a still: $L made" make "$live_lib" "$d/lone-movies"; rss_row "make DIR, $S Live Photos + $L lone movies" "$REPLY"
+peak_rss 0 "convert: 0 to convert" convert "$live_lib"; rss_row "convert DIR, $S Live Photos" "$REPLY"
+"$bin" scan -q --json "$lone_lib" >/dev/null || true   # warm the cache
+peak_rss 0 "$S still-without-movie" scan --json "$lone_lib"; rss_row "scan --json, $S lone stills" "$REPLY"
+peak_rss 0 "verify: 0 pairs" verify "$lone_lib"; rss_row "verify, $S lone stills" "$REPLY"
+peak_rss 0 "make: 0 movies without a still" make "$lone_lib"; rss_row "make DIR, $S lone stills" "$REPLY"
+peak_rss 0 "convert: 0 to convert" convert "$lone_lib"; rss_row "convert DIR, $S lone stills" "$REPLY"
 rm -rf "$d"
 rmdir "$work" 2>/dev/null || true
 
@@ -170,7 +234,8 @@ bench_json scale "{
     \"warm_pairs_per_second\": $warm_rate,
     \"warm_target_pairs_per_second_min\": $WARM_TARGET,
     \"warm_target_met\": $(jbool "$warm_met"),
-    \"warm_seconds_rounds\": $(json_list "${warm_times[@]}")
+    \"warm_seconds_rounds\": $(json_list "${warm_times[@]}"),
+    \"folder_commands_peak_rss\": $(json_list "${rss_rows[@]}")
   }"
 bench_row "scale $S pairs: scan peak RSS" - "$scale_rss_mib MiB" "$scale_rss_mib MiB" "<= 64 MiB" "$rss_met"
 bench_row "scale $S pairs: scan time per pair" "$BASE: $base_us us" "$scale_us us" "${per_pair_ratio}x $BASE's" "(info)" -

@@ -71,26 +71,36 @@ public enum BatchOperations {
         BatchPart.collect { verify(roots: roots, strict: strict, jobs: jobs, each: $0) }
     }
 
-    /// Streams the scan of `roots` and, as each folder is handed over, runs `body` on its
-    /// selected pairs in parallel and hands the folder's part to `each`: files the scan could
-    /// not read first, then the work's outcomes. Memory follows the largest folder.
-    /// `makeBody` gets the folder's scan, so the work can use what it read; `repair` may fix
-    /// what the scan found damaged and give the folder's scan again (`pair DIR`:
-    /// `BatchJournalRecovery`). `progress` counts the files read (its total grows as the walk
-    /// lists them); a folder's work runs right after its files are read.
+    /// `run` for work on a still and a movie (`pair DIR`, `verify DIR`).
     static func run(roots: LibrarySource, select: @escaping (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false,
                     progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
                     _ makeBody: @escaping (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> LibraryScanEnd {
+        run(roots: roots, select: { pairsToWork(select($0)) }, jobs: jobs, stop: stop, forVerify: forVerify, progress: progress, repair: repair, each: each,
+            interrupted: { work, signal in interrupted(still: work.still, movie: work.movie, signal: signal) }) { scan, _ in
+            let body = makeBody(scan)
+            return { body($0.still, $0.movie) }
+        }
+    }
+
+    /// Streams the scan of `roots` and, as each folder is handed over, runs the body on the work
+    /// `select` chooses from it, in parallel, and hands the folder's part to `each`: files the
+    /// scan could not read first, then the work's outcomes. Memory follows the largest folder.
+    /// `makeBody` gets the folder's scan and work, so the work can use what it read; `repair`
+    /// may fix what the scan found damaged and give the folder's scan again (`pair DIR`:
+    /// `BatchJournalRecovery`). `progress` counts the files read (its total grows as the walk
+    /// lists them); a folder's work runs right after its files are read.
+    static func run<Work>(roots: LibrarySource, select: @escaping (LibraryScan) -> [Work], jobs: Int, stop: StopRequest?, forVerify: Bool = false,
+                          progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
+                          interrupted: @escaping (Work, Int32) -> BatchOutcome,
+                          _ makeBody: @escaping (LibraryScan, [Work]) -> (Work) -> BatchOutcome) -> LibraryScanEnd {
         // Reading headers computes: no more threads than cores, whatever the work's own count.
         LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress, forVerify: forVerify) { folder in
             let scan = repair(LibraryScan(folder))
-            let body = makeBody(scan)
-            let work = pairsToWork(select(scan))
-            // A stop request (signal): no new pair is started; those under way finish or roll back.
-            let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false }) { body(work[$0].still, work[$0].movie) }
-            let outcomes = done.enumerated().map { i, outcome in
-                outcome ?? interrupted(still: work[i].still, movie: work[i].movie, signal: stop?.signal ?? 0)
-            }
+            let work = select(scan)
+            let body = makeBody(scan, work)
+            // A stop request (signal): no new item is started; those under way finish or roll back.
+            let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false }) { body(work[$0]) }
+            let outcomes = done.enumerated().map { i, outcome in outcome ?? interrupted(work[i], stop?.signal ?? 0) }
             each(BatchPart(scan: scan, outcomes: unreadableOutcomes(scan) + outcomes))
         }
     }

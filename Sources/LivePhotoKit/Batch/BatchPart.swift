@@ -29,6 +29,8 @@ public struct BatchTally: Sendable {
     public private(set) var pairs: [BatchOutcome.Status: Int] = [:]
     /// Outcomes for files the scan could not read.
     public private(set) var unreadableFiles = 0
+    /// Every outcome, by status (`make DIR`: a movie that failed names no still).
+    public private(set) var outcomes: [BatchOutcome.Status: Int] = [:]
     /// The scans' findings, by kind.
     public private(set) var findings: [LibraryFinding.Kind: Int] = [:]
     /// Candidates matched by capture time alone (`pair --by-time` pairs them).
@@ -38,11 +40,13 @@ public struct BatchTally: Sendable {
     public init() {}
 
     public var pairCount: Int { pairs.values.reduce(0, +) }
+    public var outcomeCount: Int { outcomes.values.reduce(0, +) }
     public func count(_ status: BatchOutcome.Status) -> Int { pairs[status] ?? 0 }
     public func count(_ kind: LibraryFinding.Kind) -> Int { findings[kind] ?? 0 }
 
     public mutating func add(_ part: BatchPart) {
         for o in part.outcomes {
+            outcomes[o.status, default: 0] += 1
             if o.still != nil && o.movie != nil { pairs[o.status, default: 0] += 1 } else { unreadableFiles += 1 }
         }
         for f in part.scan.findings { findings[f.finding, default: 0] += 1 }

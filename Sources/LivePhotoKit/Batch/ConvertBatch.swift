@@ -4,20 +4,23 @@ import BinaryIO
 /// `convert DIR...`: every Motion Photo found becomes a Live Photo pair, or (`--to motion`)
 /// every Live Photo pair `scan` finds becomes a Motion Photo. In parallel; one bad file never
 /// stops the batch: it becomes a `failed` result and is counted. The outputs are made durable
-/// once, at the end (`ConvertedOutput`), not file by file.
+/// once per folder, before its results are handed on (`ConvertedOutput`), not file by file.
 public enum ConvertBatch {
+    /// Every Live Photo pair found becomes a Motion Photo. Each folder's pairs are converted as
+    /// soon as the streaming scan hands the folder over (a pair is found in the part it is
+    /// handed over in), made durable, and handed to `each` (one call at a time, in walk order).
     public static func toMotionPhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
-                                      scanProgress: ProgressReporter? = nil, workProgress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
-        let scan = LibraryScanner.scan(roots, jobs: jobs, progress: scanProgress)
-        let work = scan.findings.filter { $0.finding == .paired }
-        workProgress?.start(total: work.count)
+                                      progress: ProgressReporter? = nil, each: @escaping (ConvertPart) -> Void) -> LibraryScanEnd {
         let batch = batchOptions(options)
-        let results = ParallelWork.map(count: work.count, jobs: jobs, progress: { workProgress?.update(done: $0) }) { i in
-            // A `paired` finding always names its still and its movie.
-            convert(.liveToMotion, input: work[i].still!) { try LivePhotoToMotionPhoto.run(still: work[i].still!, movie: work[i].movie!, options: batch) }
+        return LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress) { folder in
+            let scan = LibraryScan(folder)
+            let work = scan.findings.filter { $0.finding == .paired }
+            let results = ParallelWork.map(count: work.count, jobs: jobs) { i in
+                // A `paired` finding always names its still and its movie.
+                convert(.liveToMotion, input: work[i].still!) { try LivePhotoToMotionPhoto.run(still: work[i].still!, movie: work[i].movie!, options: batch) }
+            }
+            each(ConvertPart(scan: scan, results: unreadable(scan, .liveToMotion) + makeDurable(results)))
         }
-        workProgress?.finish()
-        return (scan, unreadable(scan, .liveToMotion) + makeDurable(results))
     }
 
     /// Every Motion Photo found becomes a pair (one whose video an export split off beside it,
@@ -25,25 +28,49 @@ public enum ConvertBatch {
     /// is a Motion Photo, converted at once by the same worker: the first outputs are on their
     /// way to the disk while other files are still being read (a scan first left the disk idle
     /// meanwhile). Whether a file is a Motion Photo depends on that file alone, so the
-    /// conversions and the scan are those of a scan first, in the same order. `progress` counts
-    /// the files read.
+    /// conversions and the scan are those of a scan first. As the streaming scan hands a folder
+    /// over, its split-off pairs are converted, its outputs made durable and its part handed to
+    /// `each` (one call at a time, in walk order). `progress` counts the files read.
     public static func toLivePhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
-                                    progress: ProgressReporter? = nil) -> (scan: LibraryScan, results: [ConvertResult]) {
-        let (list, unreadableFolders) = LibraryScanner.listFiles(in: roots)
+                                    progress: ProgressReporter? = nil, each: @escaping (ConvertPart) -> Void) -> LibraryScanEnd {
         let batch = batchOptions(options)
-        progress?.start(total: list.count)
-        let done = ParallelWork.map(count: list.count, jobs: jobs, progress: { progress?.update(done: $0) }) { i -> (ScannedFile, ConvertResult?) in
-            let entry = list[i]
-            let file = ScannedFile.read(listed: entry.path, role: entry.role, problem: entry.problem)
-            guard file.error == nil, let summary = file.motionPhoto else { return (file, nil) }
-            return (file, convert(.motionToLive, input: file.path) { try MotionPhotoToLivePhoto.run(path: file.path, options: batch, scanned: summary.scannedImageEnd) })
+        let converted = ResultsByFile()
+        return LibraryScanner.stream(roots, jobs: jobs, progress: progress, afterRead: { file in
+            guard file.error == nil, let summary = file.motionPhoto else { return }
+            converted.keep(file.path, convert(.motionToLive, input: file.path) { try MotionPhotoToLivePhoto.run(path: file.path, options: batch, scanned: summary.scannedImageEnd) })
+        }) { folder in
+            let scan = LibraryScan(folder)
+            // A Motion Photo whose video was split off beside it: paired once the folder is read.
+            let split = SplitMotionPhotoPairs.convert(scan, options: batch, jobs: jobs)
+            let results = unreadable(scan, .motionToLive) + SplitMotionPhotoPairs.withoutVideo(scan) + makeDurable(converted.take(scan.files.map(\.path)) + split)
+            each(ConvertPart(scan: scan, results: results))
         }
-        progress?.finish()
-        let scanned = done.map(\.0)
-        let scan = LibraryScan(findings: LibraryMatcher.match(scanned), filesRead: scanned.count, unreadableFolders: unreadableFolders, files: scanned)
-        // A Motion Photo whose video was split off beside it: paired once the folder is read.
-        let split = SplitMotionPhotoPairs.convert(scan, options: batch, jobs: jobs)
-        return (scan, unreadable(scan, .motionToLive) + SplitMotionPhotoPairs.withoutVideo(scan) + makeDurable(done.compactMap(\.1) + split))
+    }
+
+    /// `toMotionPhotos` and `toLivePhotos` with every part gathered: one scan and all results.
+    public static func toMotionPhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs) -> (scan: LibraryScan, results: [ConvertResult]) {
+        ConvertPart.collect { toMotionPhotos(roots: roots, options: options, jobs: jobs, each: $0) }
+    }
+
+    public static func toLivePhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs) -> (scan: LibraryScan, results: [ConvertResult]) {
+        ConvertPart.collect { toLivePhotos(roots: roots, options: options, jobs: jobs, each: $0) }
+    }
+
+    /// The conversions the readers made, kept by input until its folder's part is handed over.
+    final class ResultsByFile: @unchecked Sendable {
+        private let lock = NSLock()
+        private var results: [String: ConvertResult] = [:]
+
+        func keep(_ path: String, _ result: ConvertResult) {
+            lock.lock(); defer { lock.unlock() }
+            results[path] = result
+        }
+
+        /// The results of `paths` (in their order), no longer kept.
+        func take(_ paths: [String]) -> [ConvertResult] {
+            lock.lock(); defer { lock.unlock() }
+            return paths.compactMap { results.removeValue(forKey: $0) }
+        }
     }
 
     static func batchOptions(_ options: ConvertOptions) -> ConvertOptions {

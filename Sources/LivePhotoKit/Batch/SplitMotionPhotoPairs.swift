@@ -4,14 +4,19 @@
 enum SplitMotionPhotoPairs {
     /// The scan's name-matched candidates whose still lost its Motion Photo video, paired.
     static func convert(_ scan: LibraryScan, options: ConvertOptions, jobs: Int) -> [ConvertResult] {
-        let missing = Set(scan.files.lazy.filter { $0.motionVideoMissing != nil }.map(\.path))
-        let work = scan.candidates.compactMap { f -> (still: String, movie: String)? in
-            guard let still = f.still, let movie = f.movie, missing.contains(still) else { return nil }
-            return (still, movie)
-        }
+        let work = work(scan)
         return ParallelWork.map(count: work.count, jobs: jobs) { i in
             let (still, movie) = work[i]
             return ConvertBatch.convert(.motionToLive, input: still) { try SplitVideoConversion.run(still: still, movie: movie, options: options) }
+        }
+    }
+
+    /// The still and split-off video of each such candidate.
+    static func work(_ scan: LibraryScan) -> [(still: String, movie: String)] {
+        let missing = Set(scan.files.lazy.filter { $0.motionVideoMissing != nil }.map(\.path))
+        return scan.candidates.compactMap { f -> (still: String, movie: String)? in
+            guard let still = f.still, let movie = f.movie, missing.contains(still) else { return nil }
+            return (still, movie)
         }
     }
 

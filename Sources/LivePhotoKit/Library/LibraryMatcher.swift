@@ -29,11 +29,12 @@ public enum LibraryMatcher {
     public static func match(_ files: [ScannedFile]) -> [LibraryFinding] { match(files, elsewhere: nil).findings }
 
     /// Matches `files` as a part of a larger scan when `elsewhere` is given (a streaming scan's
-    /// folder, or the folders it held back): no `duplicate-identifier` finding (the scan makes
+    /// folder, or what it held back): no `duplicate-identifier` finding (the scan makes
     /// those from every file's key, `IdentifierLedger`), and an identifier paired in a folder
-    /// matched before counts as partnered. `open`: some file with an identifier found no
-    /// partner by identifier here, so another folder may hold it (the folder must wait).
-    static func match(_ files: [ScannedFile], elsewhere: IdentifierLedger.Partnered?) -> (findings: [LibraryFinding], open: Bool) {
+    /// matched before counts as partnered. `open`: the files with an identifier that found no
+    /// partner by identifier here, so another folder may hold it; `free`: every usable file
+    /// no identifier matched (the open ones too), what name and capture time match among.
+    static func match(_ files: [ScannedFile], elsewhere: IdentifierLedger.Partnered?) -> (findings: [LibraryFinding], open: [Int], free: [Int]) {
         var findings: [LibraryFinding] = []
         var used = [Bool](repeating: false, count: files.count)
         for f in files where f.error != nil {
@@ -55,11 +56,12 @@ public enum LibraryMatcher {
         }
         let usable = files.indices.filter { files[$0].error == nil && !used[$0] }
         findings += matchByIdentifier(files, usable, &used, duplicates: elsewhere == nil)
-        let open = usable.contains { files[$0].identifier != nil && !used[$0] }
+        let free = usable.filter { !used[$0] }
+        let open = free.filter { files[$0].identifier != nil }
         findings += matchByName(files, usable, &used)
         findings += CaptureTimeCandidates.match(files, usable, &used)
         findings += unmatched(files, usable, used, partneredElsewhere: elsewhere ?? .init())
-        return (sortedByFirstFile(findings), open)
+        return (sortedByFirstFile(findings), open, free)
     }
 
     /// The index of each movie a vivo still names as its video (an empty map in most folders).
@@ -214,15 +216,20 @@ public enum LibraryMatcher {
                                                movieIdentifier: f.role == .movie ? id : nil, detail: detail))
                 continue
             }
-            if f.role == .still {
-                let detail = partnered[.movie]?.contains(id) == true ? "every movie carrying \(id) is paired with another copy" : "no movie carries \(id)"
-                findings.append(LibraryFinding(finding: .stillWithoutMovie, still: f.path, identifier: id, stillIdentifier: id, detail: detail))
-            } else {
-                let detail = partnered[.still]?.contains(id) == true ? "every still carrying \(id) is paired with another copy" : "no still carries \(id)"
-                findings.append(LibraryFinding(finding: .movieWithoutStill, movie: f.path, identifier: id, movieIdentifier: id, detail: detail))
-            }
+            findings.append(alone(f.path, f.role, id, otherKindPaired: partnered[f.role == .still ? .movie : .still]?.contains(id) == true))
         }
         return findings
+    }
+
+    /// A file with an identifier and no partner, no rendition of its own beside it: whether
+    /// files of the other kind carry the identifier (each paired with another copy) or none does.
+    static func alone(_ path: String, _ role: ScannedFile.Role, _ id: String, otherKindPaired: Bool) -> LibraryFinding {
+        if role == .still {
+            let detail = otherKindPaired ? "every movie carrying \(id) is paired with another copy" : "no movie carries \(id)"
+            return LibraryFinding(finding: .stillWithoutMovie, still: path, identifier: id, stillIdentifier: id, detail: detail)
+        }
+        let detail = otherKindPaired ? "every still carrying \(id) is paired with another copy" : "no still carries \(id)"
+        return LibraryFinding(finding: .movieWithoutStill, movie: path, identifier: id, movieIdentifier: id, detail: detail)
     }
 
     /// Findings ordered by their still's path (a lone movie's path when there is no still);

@@ -39,8 +39,11 @@ extension LibraryScanner {
     /// key kept per file (`IdentifierLedger`). Memory follows the largest folder, the held
     /// folders and the keys, not the library. `each` runs on one thread at a time.
     /// The progress total grows as the walk lists files (the walk is not done twice).
+    /// `afterRead` runs on the reader's thread right after each file is read (`convert DIR`
+    /// converts a Motion Photo there), before its folder is handed over.
     public static func stream(_ roots: LibrarySource, jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil,
-                              forVerify: Bool = false, each: @escaping (ScannedFolder) -> Void) -> LibraryScanEnd {
+                              forVerify: Bool = false, afterRead: ((ScannedFile) -> Void)? = nil,
+                              each: @escaping (ScannedFolder) -> Void) -> LibraryScanEnd {
         progress?.start(total: 0)
         let matcher = StreamingMatcher(each)
         var unreadable: [(path: String, reason: String)] = []
@@ -52,7 +55,9 @@ extension LibraryScanner {
                 hand(listing.files)
             }
         }, { (file: DirectoryWalker.File) in
-            ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify)
+            let read = ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify)
+            afterRead?(read)
+            return read
         }, finished: matcher.folderRead)
         matcher.finish()
         progress?.finish()

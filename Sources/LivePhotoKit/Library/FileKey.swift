@@ -1,0 +1,125 @@
+/// An identifier as a streaming scan keeps it for every file: a UUID in its usual text form
+/// (upper- or lowercase hex, as Apple writes it) as its 16 bytes, anything else as an index
+/// into a table of texts. The text comes back exactly as it was read.
+struct IdentifierKey: Hashable, Comparable {
+    let high: UInt64
+    let low: UInt64
+    /// `low` is an index into the ledger's texts.
+    let isText: Bool
+    let isLowercase: Bool
+
+    /// The 16 bytes of `text` when it is a UUID written in one case; nil otherwise.
+    static func uuid(_ text: String) -> IdentifierKey? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return nil }
+        var value: (UInt64, UInt64) = (0, 0)
+        var digits = 0, lower = false, upper = false
+        for (i, b) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard b == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let nibble: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = b - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = b - UInt8(ascii: "A") + 10; upper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = b - UInt8(ascii: "a") + 10; lower = true
+            default: return nil
+            }
+            if digits < 16 { value.0 = value.0 << 4 | UInt64(nibble) } else { value.1 = value.1 << 4 | UInt64(nibble) }
+            digits += 1
+        }
+        // Mixed case would not come back as it was written: kept as text.
+        guard !(lower && upper) else { return nil }
+        return IdentifierKey(high: value.0, low: value.1, isText: false, isLowercase: lower)
+    }
+
+    static func text(_ index: Int) -> IdentifierKey { IdentifierKey(high: 0, low: UInt64(index), isText: true, isLowercase: false) }
+
+    /// The UUID's text (not for `isText`).
+    var uuidText: String {
+        let digits = Array((isLowercase ? "0123456789abcdef" : "0123456789ABCDEF").utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        for (half, value) in [high, low].enumerated() {
+            for n in 0..<16 {
+                let at = half * 16 + n
+                if at == 8 || at == 12 || at == 16 || at == 20 { out.append(UInt8(ascii: "-")) }
+                out.append(digits[Int(value >> (60 - 4 * UInt64(n)) & 0xF)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Grouping order only (copies of one identifier next to each other), not text order.
+    static func < (a: IdentifierKey, b: IdentifierKey) -> Bool {
+        (a.isText ? 1 : 0, a.high, a.low, a.isLowercase ? 1 : 0) < (b.isText ? 1 : 0, b.high, b.low, b.isLowercase ? 1 : 0)
+    }
+}
+
+/// What a streaming scan keeps of one file with an identifier once its folder is handed on
+/// (32 bytes, and the name's bytes in its folder's entry): no path, no `String`.
+struct FileKey {
+    private let high: UInt64
+    private let low: UInt64
+    /// Index into the ledger's folders; the name is `nameLength` bytes from `nameStart` of the folder's names.
+    let folder: UInt32
+    let nameStart: UInt32
+    let nameLength: UInt16
+    private let flags: UInt8
+
+    private static let text: UInt8 = 1, lowercase: UInt8 = 2, movie: UInt8 = 4, pairedFlag: UInt8 = 8, heldFlag: UInt8 = 16, deferredFlag: UInt8 = 32
+
+    /// Paired inside its folder; in a folder held whole; open and waiting alone.
+    enum State { case paired, held, deferred }
+
+    init(_ id: IdentifierKey, folder: UInt32, nameStart: UInt32, nameLength: UInt16, role: ScannedFile.Role, state: State) {
+        high = id.high; low = id.low
+        self.folder = folder; self.nameStart = nameStart; self.nameLength = nameLength
+        var f: UInt8 = (id.isText ? Self.text : 0) | (id.isLowercase ? Self.lowercase : 0) | (role == .movie ? Self.movie : 0)
+        switch state {
+        case .paired: f |= Self.pairedFlag
+        case .held: f |= Self.heldFlag
+        case .deferred: f |= Self.deferredFlag
+        }
+        flags = f
+    }
+
+    var identifier: IdentifierKey { IdentifierKey(high: high, low: low, isText: flags & Self.text != 0, isLowercase: flags & Self.lowercase != 0) }
+    var role: ScannedFile.Role { flags & Self.movie != 0 ? .movie : .still }
+    /// Paired inside its folder, in a folder already handed on.
+    var paired: Bool { flags & Self.pairedFlag != 0 }
+    /// In a folder the scan holds whole until the end (`OpenFiles.entangled`).
+    var held: Bool { flags & Self.heldFlag != 0 }
+    /// Open and alone: its finding waits for the end (`DeferredFile` keeps what matching reads of it).
+    var deferred: Bool { flags & Self.deferredFlag != 0 }
+}
+
+/// What matching reads of an open file beyond its key, kept until the end: enough to make the
+/// same `ScannedFile` again (its facts for `verify` aside: a pair found across folders is
+/// verified from its files).
+struct DeferredFile {
+    let key: UInt32
+    let format: FileKind
+    let stillImageTimeTracks: Int
+    let captureTime: CaptureTime?
+    let headerCreationTime: CaptureTime?
+    let durationMilliseconds: Int64?
+
+    init(key: Int, _ f: ScannedFile) {
+        self.key = UInt32(key)
+        format = f.format
+        stillImageTimeTracks = f.stillImageTimeTracks
+        captureTime = f.captureTime
+        headerCreationTime = f.headerCreationTime
+        durationMilliseconds = f.durationMilliseconds
+    }
+
+    func file(path: String, role: ScannedFile.Role, identifier: String) -> ScannedFile {
+        var f = ScannedFile(path: path, role: role, format: format, identifier: identifier, stillImageTimeTracks: stillImageTimeTracks, error: nil)
+        f.captureTime = captureTime
+        f.headerCreationTime = headerCreationTime
+        f.durationMilliseconds = durationMilliseconds
+        return f
+    }
+}
