@@ -16,7 +16,12 @@ import Glibc
 /// whole before its subfolders (in name order) are entered, so whoever reads them can match
 /// the folder as soon as its files are read, and keeps nothing of the folders before.
 struct DirectoryWalker {
-    struct File { var path: String; var role: ScannedFile.Role; var problem: String? }
+    struct File {
+        var path: String; var role: ScannedFile.Role; var problem: String?
+        /// The `.json` names in the file's folder as the walk listed them (a still's Takeout
+        /// sidecar is looked for among them alone); nil when the folder was not listed.
+        var jsonNamesBeside: Set<String>? = nil
+    }
     /// The stills and movies directly in one folder, in the order they were listed.
     struct FolderListing { var folder: String; var files: [File] }
     private(set) var unreadableFolders: [(path: String, reason: String)] = []
@@ -60,6 +65,7 @@ struct DirectoryWalker {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var listing = FolderListing(folder: folder, files: [])
         var subfolders: [(name: [UInt8], path: String, identity: FileIdentity)] = []
+        var jsonNames = Set<String>()
         while true {
             errno = 0
             guard let entry = readdir(dir) else {
@@ -68,6 +74,7 @@ struct DirectoryWalker {
             }
             let name = FileSystemCalls.entryName(entry)
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }   // hidden, `.`, `..`
+            if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) { jsonNames.insert(PathText.string(fromPathBytes: name)) }
             switch list(entry, name: name, in: dir, base: base) {
             case .file(let file): listing.files.append(file)
             case .folder(let path, let child): subfolders.append((name, path, child))
@@ -76,6 +83,7 @@ struct DirectoryWalker {
             }
         }
         closedir(dir)
+        for i in listing.files.indices { listing.files[i].jsonNamesBeside = jsonNames }   // one set shared, not copied
         if !listing.files.isEmpty { found(listing) }
         // Name order (bytes): the folders come out the same on every file system.
         for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {

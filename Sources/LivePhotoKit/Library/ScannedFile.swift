@@ -55,8 +55,9 @@ public struct ScannedFile: Sendable, Equatable {
 
     /// A file the walk listed: unread, with the walk's reason, when it cannot be used (a broken
     /// link, a special file); else read as `read(path:role:forVerify:)` reads it.
-    static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false) -> ScannedFile {
-        guard let problem else { return read(path: path, role: role, forVerify: forVerify) }
+    /// `jsonNamesBeside`: the `.json` names the walk saw beside it (`DirectoryWalker.File`).
+    static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false, jsonNamesBeside: Set<String>? = nil) -> ScannedFile {
+        guard let problem else { return read(path: path, role: role, forVerify: forVerify, jsonNamesBeside: jsonNamesBeside) }
         return ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
     }
 
@@ -64,6 +65,10 @@ public struct ScannedFile: Sendable, Equatable {
     /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
     ///   prefetched header bytes; a HEIC's size; a movie's checks).
     public static func read(path: String, role: Role, forVerify: Bool = false) -> ScannedFile {
+        read(path: path, role: role, forVerify: forVerify, jsonNamesBeside: nil)
+    }
+
+    static func read(path: String, role: Role, forVerify: Bool, jsonNamesBeside: Set<String>?) -> ScannedFile {
         var file = ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
@@ -78,7 +83,7 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
-                file.captureTime = Self.stillCaptureTime(path, facts)
+                file.captureTime = Self.stillCaptureTime(path, facts, jsonNamesBeside: jsonNamesBeside)
                 do { file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure) } catch let missing as MotionPhotoVideoMissing {
                     file.motionVideoMissing = missing.reason
                 }
@@ -88,7 +93,7 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = forVerify ? try StillReading.headerFacts(source: source, kind: .heic).facts : try HEICStill(source: source).headerFacts()
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: true) }
                 file.identifier = facts.contentIdentifier
-                file.captureTime = Self.stillCaptureTime(path, facts)
+                file.captureTime = Self.stillCaptureTime(path, facts, jsonNamesBeside: jsonNamesBeside)
                 file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
@@ -114,8 +119,8 @@ public struct ScannedFile: Sendable, Equatable {
     }
 
     /// EXIF, else a Takeout sidecar beside it: the capture time `pair` also gives an undated movie.
-    static func stillCaptureTime(_ path: String, _ facts: StillHeaderFacts) -> CaptureTime? {
-        StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(facts.captureDate)).found?.time
+    static func stillCaptureTime(_ path: String, _ facts: StillHeaderFacts, jsonNamesBeside: Set<String>?) -> CaptureTime? {
+        StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(facts.captureDate), jsonNamesBeside: jsonNamesBeside).found?.time
     }
 
     /// A duration in ticks as whole milliseconds (nil without a timescale); no overflow for any count.
