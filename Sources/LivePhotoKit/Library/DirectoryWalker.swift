@@ -84,6 +84,9 @@ struct DirectoryWalker {
         }
         closedir(dir)
         for i in listing.files.indices { listing.files[i].jsonNamesBeside = jsonNames }   // one set shared, not copied
+        // In path order, as the matcher takes a folder: its sort then only confirms the order
+        // (moving the small listed entries here, not the files read).
+        listing.files.sort { $0.path < $1.path }
         if !listing.files.isEmpty { found(listing) }
         // Name order (bytes): the folders come out the same on every file system.
         for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
@@ -99,7 +102,7 @@ struct DirectoryWalker {
 
     /// What one directory entry is to the walk.
     private func list(_ entry: UnsafeMutablePointer<dirent>, name: [UInt8], in dir: OpaquePointer, base: String) -> Entry {
-        let role = ScannedFile.role(forExtension: DirectoryWalker.extensionText(name))
+        let role = DirectoryWalker.role(ofName: name)
         // readdir's d_type settles the common cases without a stat per entry: a regular file
         // is listed (or passed over) as it is. Links, folders (their identity is needed for
         // loop detection) and DT_UNKNOWN (file systems that do not fill d_type) are stat'ed.
@@ -131,9 +134,19 @@ struct DirectoryWalker {
         }
     }
 
-    /// The text after the last dot, when it is valid UTF-8 ("" otherwise).
-    private static func extensionText(_ name: [UInt8]) -> String {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-        return PathText.decoded(Array(name[(dot + 1)...])) ?? ""
+    /// The role the name's extension gives it (`ScannedFile.role(forExtension:)` of the text
+    /// after the last dot, "" when that is not valid UTF-8). An ASCII extension, nearly every
+    /// one, is compared as bytes: no text is made for each name of a large folder.
+    static func role(ofName name: [UInt8]) -> ScannedFile.Role? {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return ScannedFile.role(forExtension: "") }
+        let ext = name[(dot + 1)...]
+        guard ext.allSatisfy({ $0 < 0x80 }) else { return ScannedFile.role(forExtension: PathText.decoded(Array(ext)) ?? "") }
+        let lower = ext.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        if stillExtensionBytes.contains(lower) { return .still }
+        if movieExtensionBytes.contains(lower) { return .movie }
+        return nil
     }
+
+    private static let stillExtensionBytes = Set(ScannedFile.stillExtensions.map { Array($0.utf8) })
+    private static let movieExtensionBytes = Set(ScannedFile.movieExtensions.map { Array($0.utf8) })
 }

@@ -33,28 +33,42 @@ enum FolderLeftoverSigns {
     private static let marker = Array(".livephoto-".utf8)
 
     /// True when every folder of `files` was listed, holds no hidden `….livephoto-…` name,
-    /// and lists each of the files as something other than a link (`d_type`; a file system
-    /// that does not say is taken as a link): then none of them has leftovers.
+    /// and lists none of the files as a link (`d_type`; a file system that does not say is
+    /// taken as a link): then none of them has leftovers (a file missing from its folder has
+    /// none either: its journal and temporaries would be in that listing).
     static func noneBeside(_ files: [ScannedFile]) -> Bool {
-        // Names as bytes: text equality would take two spellings of one accented name as one.
-        var byFolder: [String: Set<[UInt8]>] = [:]
-        for file in files { byFolder[PathComponents.directory(of: file.path), default: []].insert(PathText.bytes(of: PathComponents.lastComponent(file.path))) }
-        return byFolder.allSatisfy { folder, names in clean(folder, names) }
+        // A walk's files share one folder: its name is made once.
+        var folders: [String] = []
+        for file in files {
+            let folder = PathComponents.directory(of: file.path)
+            if folders.last != folder && !folders.contains(folder) { folders.append(folder) }
+        }
+        return folders.allSatisfy { folder in
+            guard let links = linksIfClean(folder) else { return false }
+            // Rarely any link at all: then only ours count (names as bytes: text equality
+            // would take two spellings of one accented name as one).
+            return links.isEmpty || !files.contains { PathComponents.directory(of: $0.path) == folder
+                && links.contains(PathText.bytes(of: PathComponents.lastComponent($0.path))) }
+        }
     }
 
-    private static func clean(_ folder: String, _ names: Set<[UInt8]>) -> Bool {
-        guard let dir = FileSystemCalls.opendir(folder) else { return false }
+    /// The names listed as links (or as entries of a type the file system does not say), or
+    /// nil when the folder cannot be listed or holds a hidden `….livephoto-…` name.
+    private static func linksIfClean(_ folder: String) -> Set<[UInt8]>? {
+        guard let dir = FileSystemCalls.opendir(folder) else { return nil }
         defer { closedir(dir) }
-        var notLinks = 0
+        var links = Set<[UInt8]>()
         while true {
             errno = 0
-            guard let entry = readdir(dir) else { return errno == 0 && notLinks == names.count }
+            guard let entry = readdir(dir) else { return errno == 0 ? links : nil }
+            let type = entry.pointee.d_type
+            // Most entries are regular files: their names are not even copied.
+            if type == UInt8(DT_REG) && entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { continue }
             let name = FileSystemCalls.entryName(entry)
             if name.first == UInt8(ascii: ".") {
-                if contains(name, marker) { return false }
-            } else if entry.pointee.d_type != UInt8(DT_LNK) && entry.pointee.d_type != UInt8(DT_UNKNOWN) {
-                // Only names of ours count, each once (a listing names an entry once).
-                if names.contains(name) { notLinks += 1 }
+                if contains(name, marker) { return nil }
+            } else if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                links.insert(name)
             }
         }
     }
