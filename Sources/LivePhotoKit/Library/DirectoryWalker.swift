@@ -21,6 +21,9 @@ struct DirectoryWalker {
         /// The `.json` names in the file's folder as the walk listed them (a still's Takeout
         /// sidecar is looked for among them alone); nil when the folder was not listed.
         var jsonNamesBeside: Set<String>? = nil
+        /// The folder, kept open for the read, and the file's name in it (nil: opened by path).
+        var folder: OpenFolder? = nil
+        var name: [UInt8] = []
     }
     /// The stills and movies directly in one folder, in the order they were listed.
     struct FolderListing { var folder: String; var files: [File] }
@@ -66,6 +69,7 @@ struct DirectoryWalker {
         var listing = FolderListing(folder: folder, files: [])
         var subfolders: [(name: [UInt8], path: String, identity: FileIdentity)] = []
         var jsonNames = Set<String>()
+        var fileNames: [[UInt8]] = []   // beside `listing.files`, for the sort below
         while true {
             errno = 0
             guard let entry = readdir(dir) else {
@@ -76,17 +80,19 @@ struct DirectoryWalker {
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }   // hidden, `.`, `..`
             if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) { jsonNames.insert(PathText.string(fromPathBytes: name)) }
             switch list(entry, name: name, in: dir, base: base) {
-            case .file(let file): listing.files.append(file)
+            case .file(let file): listing.files.append(file); fileNames.append(name)
             case .folder(let path, let child): subfolders.append((name, path, child))
             case .unusable(let path, let reason): unreadableFolders.append((path, reason))
             case .passedOver: break
             }
         }
+        let open = listing.files.isEmpty ? nil : OpenFolder.keep(dir)
         closedir(dir)
-        for i in listing.files.indices { listing.files[i].jsonNamesBeside = jsonNames }   // one set shared, not copied
-        // In path order, as the matcher takes a folder: its sort then only confirms the order
-        // (moving the small listed entries here, not the files read).
-        listing.files.sort { $0.path < $1.path }
+        for i in listing.files.indices {
+            listing.files[i].jsonNamesBeside = jsonNames   // one set shared, not copied
+            if let open { listing.files[i].folder = open; listing.files[i].name = fileNames[i] }
+        }
+        listing.files = Self.inPathOrder(listing.files, names: fileNames)
         if !listing.files.isEmpty { found(listing) }
         // Name order (bytes): the folders come out the same on every file system.
         for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
@@ -96,6 +102,15 @@ struct DirectoryWalker {
                 walkFolder(sub.path, identity: sub.identity, ancestors: chain, found: found)
             }
         }
+    }
+
+    /// A folder's files in path order, as the matcher takes them: its sort then only confirms
+    /// the order (the small listed entries move here, not the files read). Names that are all
+    /// ASCII order as their bytes do (the folder part is common); any other by their text.
+    private static func inPathOrder(_ files: [File], names: [[UInt8]]) -> [File] {
+        let ascii = names.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
+        let order = files.indices.sorted { ascii ? names[$0].lexicographicallyPrecedes(names[$1]) : files[$0].path < files[$1].path }
+        return order.map { files[$0] }
     }
 
     private enum Entry { case file(File), folder(String, FileIdentity), unusable(String, String), passedOver }

@@ -37,11 +37,13 @@ enum FolderLeftoverSigns {
     /// taken as a link): then none of them has leftovers (a file missing from its folder has
     /// none either: its journal and temporaries would be in that listing).
     static func noneBeside(_ files: [ScannedFile]) -> Bool {
-        // A walk's files share one folder: its name is made once.
+        // A walk's files share one folder: its name is made once, and each other file's path
+        // is only compared with it.
         var folders: [String] = []
         for file in files {
+            if let last = folders.last, sameFolder(file.path, last) { continue }
             let folder = PathComponents.directory(of: file.path)
-            if folders.last != folder && !folders.contains(folder) { folders.append(folder) }
+            if !folders.contains(folder) { folders.append(folder) }
         }
         return folders.allSatisfy { folder in
             guard let links = linksIfClean(folder) else { return false }
@@ -49,6 +51,21 @@ enum FolderLeftoverSigns {
             // would take two spellings of one accented name as one).
             return links.isEmpty || !files.contains { PathComponents.directory(of: $0.path) == folder
                 && links.contains(PathText.bytes(of: PathComponents.lastComponent($0.path))) }
+        }
+    }
+
+    /// Whether `path` is a name directly in `folder` (as `PathComponents.directory` names it),
+    /// told from the bytes without making text; false also for any path it does not settle.
+    private static func sameFolder(_ path: String, _ folder: String) -> Bool {
+        var path = path, folder = folder
+        return path.withUTF8 { p in
+            folder.withUTF8 { f in
+                let slash = UInt8(ascii: "/")
+                guard !f.isEmpty, f.last != slash, p.count > f.count + 1, p.last != slash, p[f.count] == slash,
+                      memcmp(p.baseAddress!, f.baseAddress!, f.count) == 0 else { return false }   // both non-empty
+                // No other slash after the folder's.
+                return !p[(f.count + 1)...].contains(slash)
+            }
         }
     }
 

@@ -52,7 +52,7 @@ extension LibraryScanner {
                 hand(listing.files)
             }
         }, { (file: DirectoryWalker.File) in
-            ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify, jsonNamesBeside: file.jsonNamesBeside)
+            ScannedFile.read(listed: file, forVerify: forVerify)
         }, finished: matcher.folderRead)
         matcher.finish()
         progress?.finish()

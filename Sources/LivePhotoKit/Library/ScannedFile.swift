@@ -55,24 +55,35 @@ public struct ScannedFile: Sendable, Equatable {
 
     /// A file the walk listed: unread, with the walk's reason, when it cannot be used (a broken
     /// link, a special file); else read as `read(path:role:forVerify:)` reads it.
-    /// `jsonNamesBeside`: the `.json` names the walk saw beside it (`DirectoryWalker.File`).
-    static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false, jsonNamesBeside: Set<String>? = nil) -> ScannedFile {
-        guard let problem else { return read(path: path, role: role, forVerify: forVerify, jsonNamesBeside: jsonNamesBeside) }
-        return ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
+    static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false) -> ScannedFile {
+        read(listed: DirectoryWalker.File(path: path, role: role, problem: problem), forVerify: forVerify)
+    }
+
+    /// The same for a file as the walk lists it: opened in its folder when the walk kept that
+    /// open, its Takeout sidecar looked for among the `.json` names the walk saw beside it.
+    static func read(listed file: DirectoryWalker.File, forVerify: Bool) -> ScannedFile {
+        guard let problem = file.problem else {
+            let open = { () throws -> FileSource in
+                guard let folder = file.folder else { return try FileSource(path: file.path, prefetch: ScannedFile.prefetchBytes) }
+                return try FileSource(path: file.path, name: file.name, inFolder: folder.fd, prefetch: ScannedFile.prefetchBytes)
+            }
+            return read(path: file.path, role: file.role, forVerify: forVerify, jsonNamesBeside: file.jsonNamesBeside, open: open)
+        }
+        return ScannedFile(path: file.path, role: file.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
     }
 
     /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
     /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
     ///   prefetched header bytes; a HEIC's size; a movie's checks).
     public static func read(path: String, role: Role, forVerify: Bool = false) -> ScannedFile {
-        read(path: path, role: role, forVerify: forVerify, jsonNamesBeside: nil)
+        read(path: path, role: role, forVerify: forVerify, jsonNamesBeside: nil) { try FileSource(path: path, prefetch: ScannedFile.prefetchBytes) }
     }
 
-    static func read(path: String, role: Role, forVerify: Bool, jsonNamesBeside: Set<String>?) -> ScannedFile {
+    static func read(path: String, role: Role, forVerify: Bool, jsonNamesBeside: Set<String>?, open: () throws -> FileSource) -> ScannedFile {
         var file = ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
-            let source = try FileSource(path: path, prefetch: ScannedFile.prefetchBytes)
+            let source = try open()
             let kind = try FileKind.detect(source)
             file.format = kind
             switch kind {
