@@ -23,13 +23,32 @@ public final class FileSource {
     /// whose message says which.
     /// With `prefetch` > 0, the first `prefetch` bytes (or the whole file when shorter) are read
     /// with one positioned read now, and later reads inside them cost no system call.
-    public init(path: String, prefetch: Int = 0) throws {
+    public convenience init(path: String, prefetch: Int = 0) throws {
+        try self.init(opened: FileSystemCalls.open(path, FileSource.openFlags), path: path, prefetch: prefetch)
+    }
+
+    /// The same, opening the file as `name` in the folder open as `folder` (`path` is that
+    /// folder's path and the name: what errors say): the kernel looks up one name, not every
+    /// component of the path (a folder scan opens thousands of files in one folder).
+    public convenience init(path: String, name: [UInt8], inFolder folder: Int32, prefetch: Int = 0) throws {
+        let fd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { cName in
+            for (i, byte) in name.enumerated() { cName[i] = CChar(bitPattern: byte) }
+            cName[name.count] = 0
+            // Never empty (the NUL is there), so the base address exists.
+            return openat(folder, cName.baseAddress!, FileSource.openFlags)
+        }
+        try self.init(opened: fd, path: path, prefetch: prefetch)
+    }
+
+    // Open first, then `fstat` the descriptor: one name lookup instead of two (a folder scan
+    // opens thousands of files). `O_NONBLOCK` keeps the open of a FIFO from waiting for a
+    // writer (it changes nothing for a regular file's reads); `O_NOCTTY` keeps a terminal
+    // from becoming ours. Whatever is not a regular file is closed unread.
+    private static let openFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+
+    /// Takes `fd`, the result of opening `path` (negative: the open failed, errno says why).
+    private init(opened fd: Int32, path: String, prefetch: Int) throws {
         self.path = path
-        // Open first, then `fstat` the descriptor: one name lookup instead of two (a folder scan
-        // opens thousands of files). `O_NONBLOCK` keeps the open of a FIFO from waiting for a
-        // writer (it changes nothing for a regular file's reads); `O_NOCTTY` keeps a terminal
-        // from becoming ours. Whatever is not a regular file is closed unread.
-        let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
             let openError = Errno.current
             throw FileSource.openFailure(path: path, openError: openError)

@@ -62,7 +62,8 @@ public enum PathComponents {
 
     private static func lastComponentScalars(_ path: String) -> Substring.UnicodeScalarView {
         let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return trimmed }
+        // `count > 1` without counting: a path of thousands of files pays for each count.
+        guard let slash = trimmed.lastIndex(of: "/"), !trimmed.dropFirst().isEmpty else { return trimmed }
         return trimmed[trimmed.index(after: slash)...]
     }
 
@@ -72,7 +73,7 @@ public enum PathComponents {
 
     private static func trimmingTrailingSlashes(_ scalars: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView {
         var p = scalars
-        while p.count > 1 && p.last == "/" { p = p.dropLast() }
+        while p.last == "/" && !p.dropFirst().isEmpty { p = p.dropLast() }
         return p
     }
 }

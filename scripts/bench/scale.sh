@@ -120,15 +120,16 @@ echo
 
 d=$work/scale
 mkdir -p "$d"
-# One timed scan --json of DIR, checked: REPLY = "SECONDS PEAK_RSS_KIB".
+# One timed scan --json of DIR, checked: REPLY = "SECONDS PEAK_RSS_KIB CPU_SECONDS" (user + sys:
+# what a loaded shared machine inflates least).
 scan_timed() {  # scan_timed DIR PAIRS
     local rc=0 t0
     now; t0=$REPLY
-    /usr/bin/time -f %M -o "$d/rss" "$bin" scan --json "$1" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
+    /usr/bin/time -f "%M %U %S" -o "$d/rss" "$bin" scan --json "$1" >"$d/scan.jsonl" 2>"$d/scan.err" || rc=$?
     now
     [ "$rc" = 0 ] || { cat "$d/scan.err" >&2; die "livephoto scan --json $1 failed (exit $rc)"; }
     check_scan "$d/scan.jsonl" "$2" candidate
-    REPLY="$(elapsed "$t0" "$REPLY") $(tail -n 1 "$d/rss")"
+    REPLY="$(elapsed "$t0" "$REPLY") $(tail -n 1 "$d/rss" | awk '{ printf "%s %.6f", $1, $2 + $3 }')"
 }
 
 # ---------- 1. peak RSS, and time per pair against 1,000 pairs ----------
@@ -139,7 +140,7 @@ for ((r = 1; r <= BASE_ROUNDS; r++)); do scan_timed "$base_lib" "$BASE"; base_ti
 base_t=$(median "${base_times[@]}")
 scan_timed "$scale_lib" "$S"   # warm the cache (directory entries and inodes)
 scan_timed "$scale_lib" "$S"
-read -r scale_t scale_rss <<<"$REPLY"
+read -r scale_t scale_rss _ <<<"$REPLY"
 base_us=$(awk -v t="$base_t" -v n="$BASE" 'BEGIN { printf "%.2f", t / n * 1e6 }')
 scale_us=$(awk -v t="$scale_t" -v n="$S" 'BEGIN { printf "%.2f", t / n * 1e6 }')
 per_pair_ratio=$(ratio "$scale_us" "$base_us")
@@ -165,12 +166,14 @@ fi
 
 # ---------- 3. warm ----------
 scan_timed "$warm_lib" "$W"   # untimed: warms the cache
-warm_times=()
+warm_times=(); warm_cpus=()
 for ((r = 1; r <= WARM_ROUNDS; r++)); do
-    scan_timed "$warm_lib" "$W"; warm_times+=("${REPLY%% *}")
-    log "scale warm round $r/$WARM_ROUNDS: $(ms "${warm_times[-1]}") ms ($(rate "$W" "${warm_times[-1]}") pairs/s)"
+    scan_timed "$warm_lib" "$W"; warm_times+=("${REPLY%% *}"); warm_cpus+=("${REPLY##* }")
+    log "scale warm round $r/$WARM_ROUNDS: $(ms "${warm_times[-1]}") ms ($(rate "$W" "${warm_times[-1]}") pairs/s), CPU $(ms "${warm_cpus[-1]}") ms"
 done
 warm_t=$(median "${warm_times[@]}")
+warm_cpu=$(median "${warm_cpus[@]}")
+warm_cpu_us=$(awk -v t="$warm_cpu" -v n="$W" 'BEGIN { printf "%.2f", t / n * 1e6 }')
 warm_rate=$(rate "$W" "$warm_t")
 warm_met=$(met ge "$warm_rate" "$WARM_TARGET")
 noisy "scale warm scan" "${warm_times[@]}"
@@ -235,6 +238,8 @@ bench_json scale "{
     \"warm_target_pairs_per_second_min\": $WARM_TARGET,
     \"warm_target_met\": $(jbool "$warm_met"),
     \"warm_seconds_rounds\": $(json_list "${warm_times[@]}"),
+    \"warm_cpu_seconds_median\": $warm_cpu,
+    \"warm_cpu_us_per_pair\": $warm_cpu_us,
     \"folder_commands_peak_rss\": $(json_list "${rss_rows[@]}")
   }"
 bench_row "scale $S pairs: scan peak RSS" - "$scale_rss_mib MiB" "$scale_rss_mib MiB" "<= 64 MiB" "$rss_met"
@@ -245,5 +250,6 @@ else
     bench_row "cold $C pairs: scan vs $CATS cat" "cat $(ms "$cold_cat") ms" "$(ms "$cold_scan") ms" "${cold_ratio}x cat" "<= ${COLD_TARGET}x cat" "$cold_met"
 fi
 bench_row "warm $W pairs: scan --json" - "$(ms "$warm_t") ms" "$warm_rate pairs/s" ">= $WARM_TARGET pairs/s" "$warm_met"
+bench_row "warm $W pairs: scan CPU (user+sys)" - "$(ms "$warm_cpu") ms" "$warm_cpu_us us a pair" "(info)" -
 bench_note "scale: small pairs of $(stat -c %s "$small_still") + $(stat -c %s "$small_movie") bytes, $BASE a folder; the $S-pair library is hard links of one folder's files; cold: $cold_how"
 bench_done

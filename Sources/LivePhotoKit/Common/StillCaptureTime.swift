@@ -23,9 +23,11 @@ public struct StillCaptureTime: Sendable, Equatable {
     /// The capture time of the still at `path`, given the one its EXIF holds (nil when it has
     /// none: then, and only then, a Takeout sidecar is looked for). Never throws: a sidecar
     /// that cannot be read is a note.
-    public static func lookup(still path: String, exif: CaptureTime?) -> Lookup {
+    /// - Parameter jsonNamesBeside: the `.json` names a walk listed in the still's folder (see
+    ///   `TakeoutSidecar.find`); nil to ask the file system for each candidate.
+    public static func lookup(still path: String, exif: CaptureTime?, jsonNamesBeside: Set<String>? = nil) -> Lookup {
         if let exif { return Lookup(found: StillCaptureTime(time: exif, source: .exif)) }
-        let sidecar = TakeoutSidecar.find(besideStill: path)
+        let sidecar = TakeoutSidecar.find(besideStill: path, listed: jsonNamesBeside)
         guard let found = sidecar.sidecar, let time = found.photoTakenTime else { return Lookup(found: nil, notes: sidecar.notes) }
         return Lookup(found: StillCaptureTime(time: time, source: .takeoutSidecar(found.path)), notes: sidecar.notes)
     }

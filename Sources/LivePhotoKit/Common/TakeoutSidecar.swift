@@ -58,12 +58,18 @@ public struct TakeoutSidecar: Sendable, Equatable {
     /// The sidecar of the still at `stillPath`, tried under each name Takeout gives one
     /// (`TakeoutSidecarName`). A sidecar found under a cut name whose `title` names another
     /// file is passed over; a damaged one is noted and passed over, never thrown.
-    public static func find(besideStill stillPath: String) -> Lookup {
+    /// - Parameter listed: the `.json` names in the still's folder, when a walk has just listed
+    ///   it: a name not among them is not asked of the file system (a still has some twenty
+    ///   candidate names, and a scan of a folder without sidecars then makes no call here).
+    public static func find(besideStill stillPath: String, listed: Set<String>? = nil) -> Lookup {
+        var lookup = Lookup()
+        if listed?.isEmpty == true { return lookup }
         let folder = PathComponents.directory(of: stillPath)
         let stillName = PathComponents.lastComponent(stillPath)
         let original = TakeoutSidecarName.collisionSuffix(of: stillName).original
-        var lookup = Lookup()
         for candidate in TakeoutSidecarName.candidates(forStill: stillName) {
+            // Names equal as text may differ as bytes: `access` has the last word.
+            if let listed, !listed.contains(candidate.name) { continue }
             let path = PathComponents.appending(candidate.name, to: folder)
             guard access(path, F_OK) == 0 else { continue }
             let sidecar: TakeoutSidecar

@@ -16,7 +16,15 @@ import Glibc
 /// whole before its subfolders (in name order) are entered, so whoever reads them can match
 /// the folder as soon as its files are read, and keeps nothing of the folders before.
 struct DirectoryWalker {
-    struct File { var path: String; var role: ScannedFile.Role; var problem: String? }
+    struct File {
+        var path: String; var role: ScannedFile.Role; var problem: String?
+        /// The `.json` names in the file's folder as the walk listed them (a still's Takeout
+        /// sidecar is looked for among them alone); nil when the folder was not listed.
+        var jsonNamesBeside: Set<String>? = nil
+        /// The folder, kept open for the read, and the file's name in it (nil: opened by path).
+        var folder: OpenFolder? = nil
+        var name: [UInt8] = []
+    }
     /// The stills and movies directly in one folder, in the order they were listed.
     struct FolderListing { var folder: String; var files: [File] }
     private(set) var unreadableFolders: [(path: String, reason: String)] = []
@@ -60,6 +68,8 @@ struct DirectoryWalker {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var listing = FolderListing(folder: folder, files: [])
         var subfolders: [(name: [UInt8], path: String, identity: FileIdentity)] = []
+        var jsonNames = Set<String>()
+        var fileNames: [[UInt8]] = []   // beside `listing.files`, for the sort below
         while true {
             errno = 0
             guard let entry = readdir(dir) else {
@@ -68,14 +78,21 @@ struct DirectoryWalker {
             }
             let name = FileSystemCalls.entryName(entry)
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }   // hidden, `.`, `..`
+            if name.count > 5 && name.suffix(5).elementsEqual(".json".utf8) { jsonNames.insert(PathText.string(fromPathBytes: name)) }
             switch list(entry, name: name, in: dir, base: base) {
-            case .file(let file): listing.files.append(file)
+            case .file(let file): listing.files.append(file); fileNames.append(name)
             case .folder(let path, let child): subfolders.append((name, path, child))
             case .unusable(let path, let reason): unreadableFolders.append((path, reason))
             case .passedOver: break
             }
         }
+        let open = listing.files.isEmpty ? nil : OpenFolder.keep(dir)
         closedir(dir)
+        for i in listing.files.indices {
+            listing.files[i].jsonNamesBeside = jsonNames   // one set shared, not copied
+            if let open { listing.files[i].folder = open; listing.files[i].name = fileNames[i] }
+        }
+        listing.files = Self.inPathOrder(listing.files, names: fileNames)
         if !listing.files.isEmpty { found(listing) }
         // Name order (bytes): the folders come out the same on every file system.
         for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
@@ -87,11 +104,20 @@ struct DirectoryWalker {
         }
     }
 
+    /// A folder's files in path order, as the matcher takes them: its sort then only confirms
+    /// the order (the small listed entries move here, not the files read). Names that are all
+    /// ASCII order as their bytes do (the folder part is common); any other by their text.
+    private static func inPathOrder(_ files: [File], names: [[UInt8]]) -> [File] {
+        let ascii = names.allSatisfy { $0.allSatisfy { $0 < 0x80 } }
+        let order = files.indices.sorted { ascii ? names[$0].lexicographicallyPrecedes(names[$1]) : files[$0].path < files[$1].path }
+        return order.map { files[$0] }
+    }
+
     private enum Entry { case file(File), folder(String, FileIdentity), unusable(String, String), passedOver }
 
     /// What one directory entry is to the walk.
     private func list(_ entry: UnsafeMutablePointer<dirent>, name: [UInt8], in dir: OpaquePointer, base: String) -> Entry {
-        let role = ScannedFile.role(forExtension: DirectoryWalker.extensionText(name))
+        let role = DirectoryWalker.role(ofName: name)
         // readdir's d_type settles the common cases without a stat per entry: a regular file
         // is listed (or passed over) as it is. Links, folders (their identity is needed for
         // loop detection) and DT_UNKNOWN (file systems that do not fill d_type) are stat'ed.
@@ -123,9 +149,19 @@ struct DirectoryWalker {
         }
     }
 
-    /// The text after the last dot, when it is valid UTF-8 ("" otherwise).
-    private static func extensionText(_ name: [UInt8]) -> String {
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-        return PathText.decoded(Array(name[(dot + 1)...])) ?? ""
+    /// The role the name's extension gives it (`ScannedFile.role(forExtension:)` of the text
+    /// after the last dot, "" when that is not valid UTF-8). An ASCII extension, nearly every
+    /// one, is compared as bytes: no text is made for each name of a large folder.
+    static func role(ofName name: [UInt8]) -> ScannedFile.Role? {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return ScannedFile.role(forExtension: "") }
+        let ext = name[(dot + 1)...]
+        guard ext.allSatisfy({ $0 < 0x80 }) else { return ScannedFile.role(forExtension: PathText.decoded(Array(ext)) ?? "") }
+        let lower = ext.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        if stillExtensionBytes.contains(lower) { return .still }
+        if movieExtensionBytes.contains(lower) { return .movie }
+        return nil
     }
+
+    private static let stillExtensionBytes = Set(ScannedFile.stillExtensions.map { Array($0.utf8) })
+    private static let movieExtensionBytes = Set(ScannedFile.movieExtensions.map { Array($0.utf8) })
 }

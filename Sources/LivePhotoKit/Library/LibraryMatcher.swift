@@ -12,11 +12,30 @@ public enum LibraryMatcher {
     /// is a measurable part of a large scan.)
     static func nameKey(_ file: ScannedFile) -> String {
         let path = file.path
+        if let key = asciiNameKey(path, role: file.role) { return key }
         let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         var stem = path[nameStart...]
         if let dot = stem.lastIndex(of: "."), dot > stem.startIndex, !(file.role == .movie && stem[dot...].lowercased() == ".mp") { stem = stem[..<dot] }
         if file.role == .movie, stem.uppercased().hasSuffix("_HEVC") { stem = stem.dropLast(5) }
         return String(path[..<nameStart]) + stem
+    }
+
+    /// `nameKey` of an all-ASCII path, from its bytes (case folds byte by byte there, so the
+    /// key is the one the text rules give); nil for any other path.
+    private static func asciiNameKey(_ path: String, role: ScannedFile.Role) -> String? {
+        var path = path
+        return path.withUTF8 { utf8 -> String? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let nameStart = (utf8.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+            var end = utf8.count
+            let upper = { (b: UInt8) in b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z") ? b - 32 : b }
+            if let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot > nameStart {
+                let isMP = role == .movie && end - dot == 3 && upper(utf8[dot + 1]) == UInt8(ascii: "M") && upper(utf8[dot + 2]) == UInt8(ascii: "P")
+                if !isMP { end = dot }
+            }
+            if role == .movie, end - nameStart >= 5, utf8[(end - 5)..<end].map(upper).elementsEqual("_HEVC".utf8) { end -= 5 }
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
+        }
     }
 
     /// Preference among several stills or movies of one name: JPEG before HEIC, QuickTime before MP4.

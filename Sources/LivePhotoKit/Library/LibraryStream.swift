@@ -55,7 +55,7 @@ extension LibraryScanner {
                 hand(listing.files)
             }
         }, { (file: DirectoryWalker.File) in
-            let read = ScannedFile.read(listed: file.path, role: file.role, problem: file.problem, forVerify: forVerify)
+            let read = ScannedFile.read(listed: file, forVerify: forVerify)
             afterRead?(read)
             return read
         }, finished: matcher.folderRead)

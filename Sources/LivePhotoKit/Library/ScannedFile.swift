@@ -56,18 +56,34 @@ public struct ScannedFile: Sendable, Equatable {
     /// A file the walk listed: unread, with the walk's reason, when it cannot be used (a broken
     /// link, a special file); else read as `read(path:role:forVerify:)` reads it.
     static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false) -> ScannedFile {
-        guard let problem else { return read(path: path, role: role, forVerify: forVerify) }
-        return ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
+        read(listed: DirectoryWalker.File(path: path, role: role, problem: problem), forVerify: forVerify)
+    }
+
+    /// The same for a file as the walk lists it: opened in its folder when the walk kept that
+    /// open, its Takeout sidecar looked for among the `.json` names the walk saw beside it.
+    static func read(listed file: DirectoryWalker.File, forVerify: Bool) -> ScannedFile {
+        guard let problem = file.problem else {
+            let open = { () throws -> FileSource in
+                guard let folder = file.folder else { return try FileSource(path: file.path, prefetch: ScannedFile.prefetchBytes) }
+                return try FileSource(path: file.path, name: file.name, inFolder: folder.fd, prefetch: ScannedFile.prefetchBytes)
+            }
+            return read(path: file.path, role: file.role, forVerify: forVerify, jsonNamesBeside: file.jsonNamesBeside, open: open)
+        }
+        return ScannedFile(path: file.path, role: file.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
     }
 
     /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
     /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
     ///   prefetched header bytes; a HEIC's size; a movie's checks).
     public static func read(path: String, role: Role, forVerify: Bool = false) -> ScannedFile {
+        read(path: path, role: role, forVerify: forVerify, jsonNamesBeside: nil) { try FileSource(path: path, prefetch: ScannedFile.prefetchBytes) }
+    }
+
+    static func read(path: String, role: Role, forVerify: Bool, jsonNamesBeside: Set<String>?, open: () throws -> FileSource) -> ScannedFile {
         var file = ScannedFile(path: path, role: role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: nil)
         do {
             // One open per file: kind detection and the header read share the source.
-            let source = try FileSource(path: path, prefetch: ScannedFile.prefetchBytes)
+            let source = try open()
             let kind = try FileKind.detect(source)
             file.format = kind
             switch kind {
@@ -78,7 +94,7 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
-                file.captureTime = Self.stillCaptureTime(path, facts)
+                file.captureTime = Self.stillCaptureTime(path, facts, jsonNamesBeside: jsonNamesBeside)
                 do { file.motionPhoto = try MotionPhotoSummary.read(source, structure: structure) } catch let missing as MotionPhotoVideoMissing {
                     file.motionVideoMissing = missing.reason
                 }
@@ -88,7 +104,7 @@ public struct ScannedFile: Sendable, Equatable {
                 let facts = forVerify ? try StillReading.headerFacts(source: source, kind: .heic).facts : try HEICStill(source: source).headerFacts()
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: true) }
                 file.identifier = facts.contentIdentifier
-                file.captureTime = Self.stillCaptureTime(path, facts)
+                file.captureTime = Self.stillCaptureTime(path, facts, jsonNamesBeside: jsonNamesBeside)
                 file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
@@ -114,8 +130,8 @@ public struct ScannedFile: Sendable, Equatable {
     }
 
     /// EXIF, else a Takeout sidecar beside it: the capture time `pair` also gives an undated movie.
-    static func stillCaptureTime(_ path: String, _ facts: StillHeaderFacts) -> CaptureTime? {
-        StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(facts.captureDate)).found?.time
+    static func stillCaptureTime(_ path: String, _ facts: StillHeaderFacts, jsonNamesBeside: Set<String>?) -> CaptureTime? {
+        StillCaptureTime.lookup(still: path, exif: CaptureTime.exif(facts.captureDate), jsonNamesBeside: jsonNamesBeside).found?.time
     }
 
     /// A duration in ticks as whole milliseconds (nil without a timescale); no overflow for any count.
