@@ -47,6 +47,26 @@ struct WallpaperMovieTests {
         try track.sampleTable.sampleRanges().flatMap { try file.source.read(at: $0.offset, count: Int($0.size)) }
     }
 
+    /// The live-photo-info setup names the size the video is shown at: width and height swap
+    /// for a quarter turn either way (90 and 270), not for 0 or 180.
+    @Test("live-photo-info dims follow the video's shown size at every quarter turn", .requires(.corpusFile(camera)), arguments: [0, 90, 180, 270])
+    func dimsFollowRotation(degrees: Int) throws {
+        let dir = try TempDir()
+        let source = try MovieFile.open(path: Support.corpusFile(Self.camera))
+        var video = try Self.videoSamples(source)
+        video.rotationDegrees = degrees
+        let out = dir.path("wall.MOV")
+        try WallpaperMovie(video: video, audio: nil, stillTick: 540, metadata: []).image().prepare(targetPath: out).commit()
+        let built = try MovieFile.open(path: out)
+        guard case .found(let info) = WallpaperStructure(built).livePhotoInfo else {
+            Issue.record("no live-photo-info track at \(degrees) degrees"); return
+        }
+        let (width, height) = (UInt32(video.configuration.width), UInt32(video.configuration.height))
+        try #require(width != height)
+        let shown = degrees % 180 == 90 ? (height, width) : (width, height)
+        #expect(info.setup?.dimensions?.width == shown.0 && info.setup?.dimensions?.height == shown.1)
+    }
+
     @Test("built from the camera's samples: the camera's tracks, entries, keys, counts and edits", .requires(.corpusFile(camera)))
     func cameraStructure() throws {
         let dir = try TempDir()

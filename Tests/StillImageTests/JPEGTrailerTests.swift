@@ -95,6 +95,23 @@ import Testing
         #expect(try SamsungSEFTrailer.read(FileSource(path: TestFiles.fixture("still-no-exif.jpg"))) == nil)
     }
 
+    /// A record whose name fills it exactly (no data, as Samsung writes for flag records) is a
+    /// record of 0 data bytes, not a damaged trailer; one byte less than its name is refused.
+    @Test func samsungRecordWithNameOnly() throws {
+        let dir = try TempDir()
+        let image = try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))
+        let source = try Self.write(image + Self.sef([(0x0A01, "Image_UTC_Data", []), (0x0A30, "MotionPhoto_Data", [1, 2, 3])]), dir)
+        let sef = try #require(try SamsungSEFTrailer.read(source))
+        #expect(sef.records.map(\.dataLength) == [0, 3])
+        #expect(sef.records.first?.name == "Image_UTC_Data")
+        var short = Self.sef([(0x0A01, "Image_UTC_Data", [])])
+        // The directory's length of the first record, one byte shorter than its header + name.
+        let lengthAt = short.count - 8 - 4
+        short[lengthAt] -= 1
+        let cut = try Self.write(image + short, dir, "short.jpg")
+        #expect(throws: ParseError.self) { _ = try SamsungSEFTrailer.read(cut) }
+    }
+
     /// Every byte of the directory and footer flipped, and every cut of the tail: a value or a
     /// ParseError, never a crash or a range outside the file.
     @Test func hostileSamsungTrailers() throws {
