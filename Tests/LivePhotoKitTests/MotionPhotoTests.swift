@@ -193,7 +193,12 @@ struct MotionPhotoConvertTests {
         // Broken directories: Motion Photos whose video is missing, reported after the unreadable files.
         let withoutVideo = before.findings.filter { $0.finding == .motionPhotoWithoutVideo }.map { $0.still ?? "" }
         #expect(withoutVideo.count == 3 && batch.results.filter { $0.status == .unreadable }.count == unreadable.count + 3)
-        #expect(batch.results.map(\.input) == unreadable + withoutVideo + found)
+        // Folder by folder, as the scan hands them over (the top folder, then broken/); in each,
+        // unreadable files first, then Motion Photos without a video, then the conversions.
+        let folders = [dir.path, dir.appendingPathComponent("broken").path]
+        let listed = unreadable + withoutVideo + found
+        #expect(Set(listed.map { ($0 as NSString).deletingLastPathComponent }).isSubset(of: folders))
+        #expect(batch.results.map(\.input) == folders.flatMap { f in listed.filter { ($0 as NSString).deletingLastPathComponent == f } })
         let converted = batch.results.filter { $0.status == .converted }
         #expect(converted.count == MotionPhotoFixtures.valid.count, "\(batch.results.compactMap(\.error))")
         for r in converted {

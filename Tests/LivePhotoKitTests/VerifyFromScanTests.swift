@@ -27,7 +27,10 @@ struct VerifyFromScanTests {
         for pair in scan.pairs {
             let still = try #require(pair.still), movie = try #require(pair.movie)
             guard let stillFacts = read[still]?.stillFacts, let movieFacts = read[movie]?.movieFacts else {
-                #expect(read[movie]?.error != nil, "\(still) + \(movie): facts missing from a readable pair")
+                // A pair found across folders waited as two keys (the streaming scan keeps no
+                // facts for them; verify DIR reads them again); any other readable pair has its facts.
+                let acrossFolders = (still as NSString).deletingLastPathComponent != (movie as NSString).deletingLastPathComponent
+                #expect(read[movie]?.error != nil || acrossFolders, "\(still) + \(movie): facts missing from a readable pair")
                 continue
             }
             // What verify DIR looks up beside the files once for the folder (the library holds a

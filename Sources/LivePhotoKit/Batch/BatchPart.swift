@@ -1,24 +1,13 @@
-/// One folder's share of `verify DIR` / `pair DIR` (or, last, the share of the folders the
-/// streaming scan held back): what the scan found there and the outcomes of its work, handed
-/// on as soon as that work is done, so nothing of a folder is kept once it is printed.
-public struct BatchPart: Sendable {
-    /// The folder's scan: its files, findings and leftovers (not the library's).
-    public var scan: LibraryScan
-    /// Its files the scan could not read first, then its work's outcomes in finding order.
-    public var outcomes: [BatchOutcome]
+/// One folder's share of `verify DIR`, `pair DIR` or `make DIR`: the outcomes of its work.
+public typealias BatchPart = FolderPart<BatchOutcome>
 
-    /// Every part of a streamed run gathered into one scan and one list of outcomes (for a
-    /// caller that wants them all at once; the streamed run keeps less).
-    static func collect(_ run: (_ each: @escaping (BatchPart) -> Void) -> LibraryScanEnd) -> (scan: LibraryScan, outcomes: [BatchOutcome]) {
-        var findings: [LibraryFinding] = [], files: [ScannedFile] = [], outcomes: [BatchOutcome] = []
-        let end = run { part in
-            findings += part.scan.findings
-            files += part.scan.files
-            outcomes += part.outcomes
-        }
-        files.sort { $0.path < $1.path }
-        return (LibraryScan(findings: LibraryMatcher.sortedByFirstFile(findings), filesRead: end.filesRead,
-                            unreadableFolders: end.unreadableFolders, files: files), outcomes)
+extension FolderPart where Work == BatchOutcome {
+    public init(scan: LibraryScan, outcomes: [BatchOutcome]) { self.init(scan: scan, work: outcomes) }
+
+    /// Its files the scan could not read first, then its work's outcomes in finding order.
+    public var outcomes: [BatchOutcome] {
+        get { work }
+        set { work = newValue }
     }
 }
 
