@@ -111,6 +111,30 @@ struct StreamingKeysTests {
         #expect(samples[2...].allSatisfy { IdentifierKey.uuid($0) == nil }, "mixed case, no dashes, short, not hex: kept as text")
     }
 
+    /// A deferred file is packed (presence in bits, values in place): every mix of present and
+    /// absent capture time, zone, header time and duration, and any value, comes back as it went in.
+    @Test("a deferred file gives back the same facts, present or absent")
+    func deferredFactsRoundTrip() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var rng = SplitMix64(seed: UInt64(seed))
+            func time() -> CaptureTime? {
+                Bool.random(using: &rng) ? nil : CaptureTime(wallClock: Int64.random(in: .min ... .max, using: &rng),
+                                                             utcOffset: Bool.random(using: &rng) ? nil : Int64.random(in: .min ... .max, using: &rng))
+            }
+            var ledger = IdentifierLedger()
+            let files = (0..<20).map { i -> ScannedFile in
+                var f = ScannedFile(path: "/lib/IMG_\(i).MOV", role: .movie, format: .quickTimeMovie, identifier: UUID().uuidString,
+                                    stillImageTimeTracks: Int.random(in: 0...3, using: &rng), error: nil)
+                f.captureTime = time()
+                f.headerCreationTime = time()
+                f.durationMilliseconds = Bool.random(using: &rng) ? nil : Int64.random(in: .min ... .max, using: &rng)
+                return f
+            }
+            ledger.note(files) { _ in .deferred }
+            #expect((0..<files.count).map { ledger.deferredFile($0) } == files, "seed \(seed)")
+        }
+    }
+
     @Test("a key is 32 bytes")
     func keySize() {
         #expect(MemoryLayout<FileKey>.stride == 32)

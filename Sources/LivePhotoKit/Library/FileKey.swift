@@ -99,24 +99,47 @@ struct FileKey {
 /// same `ScannedFile` again (its facts for `verify` aside: a pair found across folders is
 /// verified from its files).
 struct DeferredFile {
+    // Packed (56 bytes, where optionals of `CaptureTime` and `Int64` took about 96): a library of
+    // lone stills keeps one of these a file until the end. Presence lives in `present`'s bits.
     let key: UInt32
+    /// A count of tracks; a file cannot hold 2^32 of them (each `trak` is at least 8 bytes).
+    let stillImageTimeTracks: UInt32
     let format: FileKind
-    let stillImageTimeTracks: Int
-    let captureTime: CaptureTime?
-    let headerCreationTime: CaptureTime?
-    let durationMilliseconds: Int64?
+    private let present: UInt8
+    private let captureWallClock: Int64, captureOffset: Int64
+    private let headerWallClock: Int64, headerOffset: Int64
+    private let duration: Int64
+
+    private static let capture: UInt8 = 1, captureZone: UInt8 = 2, header: UInt8 = 4, headerZone: UInt8 = 8, hasDuration: UInt8 = 16
 
     init(key: Int, _ f: ScannedFile) {
         self.key = UInt32(key)
         format = f.format
-        stillImageTimeTracks = f.stillImageTimeTracks
-        captureTime = f.captureTime
-        headerCreationTime = f.headerCreationTime
-        durationMilliseconds = f.durationMilliseconds
+        stillImageTimeTracks = UInt32(clamping: f.stillImageTimeTracks)
+        var present: UInt8 = 0
+        if f.captureTime != nil { present |= Self.capture }
+        if f.captureTime?.utcOffset != nil { present |= Self.captureZone }
+        if f.headerCreationTime != nil { present |= Self.header }
+        if f.headerCreationTime?.utcOffset != nil { present |= Self.headerZone }
+        if f.durationMilliseconds != nil { present |= Self.hasDuration }
+        self.present = present
+        captureWallClock = f.captureTime?.wallClock ?? 0; captureOffset = f.captureTime?.utcOffset ?? 0
+        headerWallClock = f.headerCreationTime?.wallClock ?? 0; headerOffset = f.headerCreationTime?.utcOffset ?? 0
+        duration = f.durationMilliseconds ?? 0
     }
 
+    private func has(_ bit: UInt8) -> Bool { present & bit != 0 }
+
+    var captureTime: CaptureTime? {
+        has(Self.capture) ? CaptureTime(wallClock: captureWallClock, utcOffset: has(Self.captureZone) ? captureOffset : nil) : nil
+    }
+    var headerCreationTime: CaptureTime? {
+        has(Self.header) ? CaptureTime(wallClock: headerWallClock, utcOffset: has(Self.headerZone) ? headerOffset : nil) : nil
+    }
+    var durationMilliseconds: Int64? { has(Self.hasDuration) ? duration : nil }
+
     func file(path: String, role: ScannedFile.Role, identifier: String) -> ScannedFile {
-        var f = ScannedFile(path: path, role: role, format: format, identifier: identifier, stillImageTimeTracks: stillImageTimeTracks, error: nil)
+        var f = ScannedFile(path: path, role: role, format: format, identifier: identifier, stillImageTimeTracks: Int(stillImageTimeTracks), error: nil)
         f.captureTime = captureTime
         f.headerCreationTime = headerCreationTime
         f.durationMilliseconds = durationMilliseconds
