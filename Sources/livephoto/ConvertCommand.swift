@@ -118,10 +118,10 @@ struct ConvertCommand: ParsableCommand {
         var counts: [ConvertStatus: Int] = [:], total = 0
         var code = ExitStatus.ok
         let each = { (part: ConvertPart) in
-            for r in part.results { counts[r.status, default: 0] += 1 }
-            total += part.results.count
-            code = ExitStatus.combined([code] + part.results.map(\.exitCode))
-            report(part.results, oneDocument: false)
+            for r in part.work { counts[r.status, default: 0] += 1 }
+            total += part.work.count
+            code = ExitStatus.combined([code] + part.work.map(\.exitCode))
+            report(part.work, oneDocument: false)
         }
         // One bar over the files read (Motion → Live converts each file as it is read).
         let end = to == .motion

@@ -100,7 +100,7 @@ struct MakeCommand: ParsableCommand {
         var tally = BatchTally()
         let end = BatchOperations.make(roots: try work.source(folders: folders), options: options, jobs: work.jobs, progress: work.progress("make")) { part in
             tally.add(part)
-            BatchText.report(part.outcomes, json: work.json, quiet: work.quiet) { o in
+            BatchText.report(part.work, json: work.json, quiet: work.quiet) { o in
                 switch o.status {
                 case .failed: return nil
                 case .dryRun: return "would make \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)))"

@@ -87,7 +87,7 @@ struct PairCommand: ParsableCommand {
         var tally = BatchTally()
         let end = BatchOperations.pair(roots: try work.source(folders: folders), options: options, byTime: byTime, jobs: work.jobs, progress: work.progress("pair")) { part in
             tally.add(part)
-            BatchText.report(part.outcomes, json: work.json, quiet: work.quiet) { o in
+            BatchText.report(part.work, json: work.json, quiet: work.quiet) { o in
                 switch o.status {
                 case .failed, .interrupted: return nil
                 case .dryRun: return "would pair \(o.still ?? "-") + \(o.movie ?? "-")  (\(o.identifier ?? ""), \(Console.seconds(o.stillTime)), \(stillImageTime(o)))"

@@ -62,7 +62,7 @@ struct VerifyCommand: ParsableCommand {
         var tally = BatchTally()
         let end = BatchOperations.verify(roots: try options.source(folders: folders), strict: strict, jobs: options.jobs, progress: options.progress("verify")) { part in
             tally.add(part)
-            BatchText.report(part.outcomes, json: options.json, quiet: options.quiet) { o in
+            BatchText.report(part.work, json: options.json, quiet: options.quiet) { o in
                 switch o.status {
                 case .valid:
                     let warnings = o.warningChecks ?? []

@@ -40,8 +40,8 @@ struct StreamedBatchTests {
             let files = StreamingScanTests.library(seed: seed, count: count, folders: folders)
             let whole = LibraryScan(findings: LibraryMatcher.match(files), filesRead: files.count, unreadableFolders: [], files: files)
             var parts = BatchTally(), all = BatchTally()
-            for part in StreamingScanTests.streamed(files, folderOrder: false) { parts.add(BatchPart(scan: LibraryScan(part), outcomes: [])) }
-            all.add(BatchPart(scan: whole, outcomes: BatchOperations.unreadableOutcomes(whole)))
+            for part in StreamingScanTests.streamed(files, folderOrder: false) { parts.add(BatchPart(scan: LibraryScan(part), work: [])) }
+            all.add(BatchPart(scan: whole, work: BatchOperations.unreadableOutcomes(whole)))
             #expect(parts.findings == all.findings, "seed \(seed)")
             #expect(parts.captureTimeOnlyCandidates == all.captureTimeOnlyCandidates, "seed \(seed)")
         }

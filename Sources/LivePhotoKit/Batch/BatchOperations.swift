@@ -101,7 +101,7 @@ public enum BatchOperations {
             // A stop request (signal): no new item is started; those under way finish or roll back.
             let done = ParallelWork.map(count: work.count, jobs: jobs, stopWhen: { stop?.isRequested ?? false }) { body(work[$0]) }
             let outcomes = done.enumerated().map { i, outcome in outcome ?? interrupted(work[i], stop?.signal ?? 0) }
-            each(BatchPart(scan: scan, outcomes: unreadableOutcomes(scan) + outcomes))
+            each(BatchPart(scan: scan, work: unreadableOutcomes(scan) + outcomes))
         }
     }
 

@@ -1,15 +1,6 @@
-/// One folder's share of `verify DIR`, `pair DIR` or `make DIR`: the outcomes of its work.
+/// One folder's share of `verify DIR`, `pair DIR` or `make DIR`: the outcomes of its work, in
+/// finding order after its unreadable files.
 public typealias BatchPart = FolderPart<BatchOutcome>
-
-extension FolderPart where Work == BatchOutcome {
-    public init(scan: LibraryScan, outcomes: [BatchOutcome]) { self.init(scan: scan, work: outcomes) }
-
-    /// Its files the scan could not read first, then its work's outcomes in finding order.
-    public var outcomes: [BatchOutcome] {
-        get { work }
-        set { work = newValue }
-    }
-}
 
 /// What a folder command's summary line and exit code need of the parts handed on, counted as
 /// they pass (the parts themselves are not kept).
@@ -34,13 +25,13 @@ public struct BatchTally: Sendable {
     public func count(_ kind: LibraryFinding.Kind) -> Int { findings[kind] ?? 0 }
 
     public mutating func add(_ part: BatchPart) {
-        for o in part.outcomes {
+        for o in part.work {
             outcomes[o.status, default: 0] += 1
             if o.still != nil && o.movie != nil { pairs[o.status, default: 0] += 1 } else { unreadableFiles += 1 }
         }
         for f in part.scan.findings { findings[f.finding, default: 0] += 1 }
         captureTimeOnlyCandidates += part.scan.candidates(byTime: true).count - part.scan.candidates.count
-        outcomesCode = ExitStatus.combined([outcomesCode] + part.outcomes.map(\.exitCode))
+        outcomesCode = ExitStatus.combined([outcomesCode] + part.work.map(\.exitCode))
     }
 
     /// The run's exit code: an unreadable file or folder (3) or a refusal (4) outranks an invalid pair (1).

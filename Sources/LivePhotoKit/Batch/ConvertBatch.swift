@@ -19,7 +19,7 @@ public enum ConvertBatch {
                 // A `paired` finding always names its still and its movie.
                 convert(.liveToMotion, input: work[i].still!) { try LivePhotoToMotionPhoto.run(still: work[i].still!, movie: work[i].movie!, options: batch) }
             }
-            each(ConvertPart(scan: scan, results: unreadable(scan, .liveToMotion) + makeDurable(results)))
+            each(ConvertPart(scan: scan, work: unreadable(scan, .liveToMotion) + makeDurable(results)))
         }
     }
 
@@ -43,7 +43,7 @@ public enum ConvertBatch {
             // A Motion Photo whose video was split off beside it: paired once the folder is read.
             let split = SplitMotionPhotoPairs.convert(scan, options: batch, jobs: jobs)
             let results = unreadable(scan, .motionToLive) + SplitMotionPhotoPairs.withoutVideo(scan) + makeDurable(converted.take(scan.files.map(\.path)) + split)
-            each(ConvertPart(scan: scan, results: results))
+            each(ConvertPart(scan: scan, work: results))
         }
     }
 
