@@ -29,7 +29,8 @@ let package = Package(
         // Bounds-checked byte reading, positioned file reads, atomic file replacement.
         // copy_file_range(2), which Swift's Glibc module does not expose.
         .target(name: "CFileCopy"),
-        // Signal handling the command line needs (async-signal-safe flag; SIGXFSZ ignored).
+        // What the command line sets for its process: signal handling (async-signal-safe flag;
+        // SIGXFSZ ignored) and malloc's arena limit.
         .target(name: "CSignals"),
         // Build-time versions of libexif/libjpeg-turbo (from the Makefile) and dladdr(3).
         .target(name: "CLibraryVersions"),

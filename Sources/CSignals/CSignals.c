@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include <signal.h>
 #include <string.h>
 #include "CSignals.h"
@@ -28,3 +29,11 @@ void livephoto_catch_stop_signals(void) {
 int livephoto_caught_stop_signal(void) { return caught_stop_signal; }
 
 void livephoto_ignore_file_size_signal(void) { signal(SIGXFSZ, SIG_IGN); }
+
+void livephoto_limit_malloc_arenas(int count) {
+#ifdef M_ARENA_MAX
+    mallopt(M_ARENA_MAX, count);
+#else
+    (void)count;
+#endif
+}

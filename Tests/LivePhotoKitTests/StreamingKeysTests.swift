@@ -135,9 +135,38 @@ struct StreamingKeysTests {
         }
     }
 
-    @Test("a key is 32 bytes")
+    @Test("a key is 24 bytes")
     func keySize() {
-        #expect(MemoryLayout<FileKey>.stride == 32)
+        #expect(MemoryLayout<FileKey>.stride == 24)
+    }
+
+    /// A key places its name by one offset into the ledger's names: every file's path comes back
+    /// from its key, whatever the folders (one met again after another, nested, the root, names
+    /// of any length and bytes) and however they are noted (a folder at a time or file by file).
+    @Test("every key gives back its file's path, across folders noted in any order")
+    func pathsRoundTrip() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var rng = SplitMix64(seed: UInt64(seed))
+            let folders = ["/", "/lib/", "/lib/a/", "/lib/a/b/", "/lib/\u{E9}t\u{E9}/", "/x/" + String(repeating: "d", count: 300) + "/"]
+            func name() -> String {
+                let length = Int.random(in: 1...255, using: &rng)
+                let letters = Array("aZ9_.-\u{E9}\u{1F600}")
+                return String((0..<length).map { _ in letters[Int.random(in: letters.indices, using: &rng)] })
+            }
+            var ledger = IdentifierLedger()
+            var noted: [ScannedFile] = []
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                let folder = folders[Int.random(in: folders.indices, using: &rng)]
+                let batch = (0..<Int.random(in: 1...6, using: &rng)).map { _ in
+                    ScannedFile(path: folder + name(), role: Bool.random(using: &rng) ? .still : .movie, format: .jpeg,
+                                identifier: UUID().uuidString, stillImageTimeTracks: 0, error: nil)
+                }
+                ledger.note(batch) { _ in .paired }
+                noted += batch
+            }
+            #expect((0..<noted.count).map(ledger.path) == noted.map(\.path), "seed \(seed)")
+            #expect((0..<noted.count).map { ledger.key($0).role } == noted.map(\.role), "seed \(seed)")
+        }
     }
 }
 

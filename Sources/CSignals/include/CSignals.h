@@ -12,4 +12,9 @@ int livephoto_caught_stop_signal(void);
 /// disk) instead of killing the process mid-edit.
 void livephoto_ignore_file_size_signal(void);
 
+/// Caps glibc's malloc arenas at `count` (its default is eight a core). Every reader thread
+/// would otherwise get an arena of its own, each keeping its freed memory: on a scan of many
+/// small files that is a quarter of the process's peak memory, for no measurable speed.
+void livephoto_limit_malloc_arenas(int count);
+
 #endif

@@ -58,33 +58,38 @@ struct IdentifierKey: Hashable, Comparable {
 }
 
 /// What a streaming scan keeps of one file with an identifier once its folder is handed on
-/// (32 bytes, and the name's bytes in its folder's entry): no path, no `String`.
+/// (24 bytes, and the name's bytes in the ledger's names): no path, no `String`.
 struct FileKey {
     private let high: UInt64
     private let low: UInt64
-    /// Index into the ledger's folders; the name is `nameLength` bytes from `nameStart` of the folder's names.
-    let folder: UInt32
-    let nameStart: UInt32
-    let nameLength: UInt16
-    private let flags: UInt8
+    // One word: the name's offset in the ledger's names (bits 24..63), its length (bits 8..23)
+    // and the flags below (bits 0..7). A library keeps one key a file with an identifier: a
+    // separate folder index and offset made the key 32 bytes.
+    private let place: UInt64
 
-    private static let text: UInt8 = 1, lowercase: UInt8 = 2, movie: UInt8 = 4, pairedFlag: UInt8 = 8, heldFlag: UInt8 = 16, deferredFlag: UInt8 = 32
+    private static let text: UInt64 = 1, lowercase: UInt64 = 2, movie: UInt64 = 4, pairedFlag: UInt64 = 8, heldFlag: UInt64 = 16, deferredFlag: UInt64 = 32
+    /// Names the ledger can hold: 2^40 bytes (a terabyte of names is far beyond any memory).
+    static let nameOffsetLimit: UInt64 = 1 << 40
 
     /// Paired inside its folder; in a folder held whole; open and waiting alone.
     enum State { case paired, held, deferred }
 
-    init(_ id: IdentifierKey, folder: UInt32, nameStart: UInt32, nameLength: UInt16, role: ScannedFile.Role, state: State) {
+    /// `nameOffset` must be below `nameOffsetLimit` (the ledger checks it).
+    init(_ id: IdentifierKey, nameOffset: UInt64, nameLength: UInt16, role: ScannedFile.Role, state: State) {
         high = id.high; low = id.low
-        self.folder = folder; self.nameStart = nameStart; self.nameLength = nameLength
-        var f: UInt8 = (id.isText ? Self.text : 0) | (id.isLowercase ? Self.lowercase : 0) | (role == .movie ? Self.movie : 0)
+        var f: UInt64 = (id.isText ? Self.text : 0) | (id.isLowercase ? Self.lowercase : 0) | (role == .movie ? Self.movie : 0)
         switch state {
         case .paired: f |= Self.pairedFlag
         case .held: f |= Self.heldFlag
         case .deferred: f |= Self.deferredFlag
         }
-        flags = f
+        place = nameOffset << 24 | UInt64(nameLength) << 8 | f
     }
 
+    private var flags: UInt64 { place & 0xFF }
+    /// Where the name's bytes start in the ledger's names, and how many there are.
+    var nameOffset: UInt64 { place >> 24 }
+    var nameLength: Int { Int(place >> 8 & 0xFFFF) }
     var identifier: IdentifierKey { IdentifierKey(high: high, low: low, isText: flags & Self.text != 0, isLowercase: flags & Self.lowercase != 0) }
     var role: ScannedFile.Role { flags & Self.movie != 0 ? .movie : .still }
     /// Paired inside its folder, in a folder already handed on.

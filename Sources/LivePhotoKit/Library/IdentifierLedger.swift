@@ -1,8 +1,8 @@
 import BinaryIO
 
 /// What a streaming scan keeps of every file with an identifier once its folder is handed on:
-/// a `FileKey` (the identifier as 16 bytes, the folder as an index, the name's bytes in the
-/// folder's entry, the role, and whether the file was paired in its folder, waits alone, or
+/// a `FileKey` (the identifier as 16 bytes, where the name's bytes are in the folder's entry,
+/// the role, and whether the file was paired in its folder, waits alone, or
 /// waits with its folder). A Live Photo lives in one folder, but its identifier may be on
 /// copies elsewhere: from these keys alone the scan names the copies (`duplicate-identifier`)
 /// at the end, makes the findings of the open files that waited alone, and tells the folders
@@ -12,7 +12,9 @@ struct IdentifierLedger {
     /// Identifiers of files paired by identifier, by role.
     typealias Partnered = [ScannedFile.Role: Set<String>]
 
-    private struct Folder { let path: String; var names: [UInt8] }
+    /// A folder's path and the names of its files with keys, which are the ledger's names from
+    /// `base` on (a folder met again after another is a new entry).
+    private struct Folder { let path: String; let base: UInt64; var names: [UInt8] }
     private var folders: [Folder] = []
     private var keys = ChunkedArray<FileKey>()
     /// Open files waiting alone, in key order (`DeferredFile.key` grows).
@@ -28,9 +30,9 @@ struct IdentifierLedger {
     mutating func note(_ files: [ScannedFile], state: (Int) -> FileKey.State) {
         for (i, f) in files.enumerated() where f.error == nil && f.motionPhoto == nil {
             guard let id = f.identifier else { continue }
-            let (folder, nameStart, nameLength) = place(f.path)
+            let (nameOffset, nameLength) = place(f.path)
             let s = state(i)
-            keys.append(FileKey(identifierKey(id), folder: folder, nameStart: nameStart, nameLength: nameLength, role: f.role, state: s))
+            keys.append(FileKey(identifierKey(id), nameOffset: nameOffset, nameLength: nameLength, role: f.role, state: s))
             if s == .deferred { deferred.append(DeferredFile(key: keys.count - 1, f)) }
         }
     }
@@ -43,23 +45,34 @@ struct IdentifierLedger {
         return .text(texts.count - 1)
     }
 
-    /// The folder entry of `path` (the last one, when it is the same folder) and its name's bytes in it.
-    private mutating func place(_ path: String) -> (UInt32, UInt32, UInt16) {
+    /// Adds the name of `path` to its folder's entry (the last one, when it is the same folder):
+    /// where its bytes start in the ledger's names, and how many there are.
+    private mutating func place(_ path: String) -> (UInt64, UInt16) {
         var dir = PathComponents.directory(of: path)
         if !path.utf8.starts(with: dir.utf8) { dir = "" }
-        if folders.last?.path != dir { folders.append(Folder(path: dir, names: [])) }
-        let name = path.utf8.dropFirst(dir.utf8.count)
-        let start = folders[folders.count - 1].names.count
+        let end = folders.last.map { $0.base + UInt64($0.names.count) } ?? 0
+        if folders.last?.path != dir { folders.append(Folder(path: dir, base: end, names: [])) }
+        // A name is at most a few hundred bytes (NAME_MAX); one longer (a path whose folder is
+        // not its prefix) keeps its first 65,535 bytes, as the 16-bit length always did.
+        let name = path.utf8.dropFirst(dir.utf8.count).prefix(Int(UInt16.max))
+        // A terabyte of names (FileKey.nameOffsetLimit) cannot be held in memory: the process
+        // runs out of it long before this could fail.
+        precondition(end + UInt64(name.count) < FileKey.nameOffsetLimit, "more names than a FileKey can place")
         folders[folders.count - 1].names.append(contentsOf: name)
-        // A name is at most a few hundred bytes (NAME_MAX); a folder's names fit 32 bits by far.
-        return (UInt32(folders.count - 1), UInt32(start), UInt16(clamping: name.count))
+        return (end, UInt16(name.count))
     }
 
     func path(_ k: Int) -> String {
         let key = keys[k]
-        let folder = folders[Int(key.folder)]
-        let start = Int(key.nameStart)
-        return folder.path + String(decoding: folder.names[start..<start + Int(key.nameLength)], as: UTF8.self)
+        // The last folder whose names start at or before the key's (folders grow by `base`).
+        var lo = 0, hi = folders.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if folders[mid].base <= key.nameOffset { lo = mid } else { hi = mid }
+        }
+        let folder = folders[lo]
+        let start = Int(key.nameOffset - folder.base)
+        return folder.path + String(decoding: folder.names[start..<start + key.nameLength], as: UTF8.self)
     }
 
     func key(_ k: Int) -> FileKey { keys[k] }
