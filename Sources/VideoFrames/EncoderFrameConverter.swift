@@ -49,7 +49,9 @@ final class EncoderFrameConverter {
         let key = (source.pointee.width, source.pointee.height, source.pointee.format)
         if let sws, key == sourceKey { return sws }
         if let sws { lp_sws_freeContext(sws); self.sws = nil }
-        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
+        // Bicubic, as ffmpeg scales (its command line's default): the encoder takes 4:2:0, so
+        // full-resolution chroma input and exact rounding would cost time and not show.
+        let flags = SWS_BICUBIC
         guard let made = lp_sws_getContext(key.0, key.1, AVPixelFormat(rawValue: key.2), Int32(width), Int32(height), format, Int32(flags), nil, nil, nil) else {
             let name = lp_av_get_pix_fmt_name(AVPixelFormat(rawValue: key.2)).map { String(cString: $0) } ?? "\(key.2)"
             throw ParseError(.unsupported, "pixel format \(name) cannot be converted for the encoder")
