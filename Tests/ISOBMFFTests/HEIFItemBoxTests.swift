@@ -73,6 +73,31 @@ struct HEIFItemBoxTests {
         #expect(try box.atom().serialized() == atom.serialized())
     }
 
+    /// An extent of a version 1 or 2 `iloc` is its index, offset and length: a count of
+    /// extents the box cannot hold at that size is refused before any is read (a bound that
+    /// left the index out would let the reads run past the box).
+    @Test("iloc v1/v2 with extent indexes: too many extents for the box are refused at their full size")
+    func ilocExtentIndexBound() throws {
+        for version: UInt8 in [1, 2] {
+            let atom = Self.fullBox("iloc", version: version) { w in
+                w.u8(0x44); w.u8(0x04)                                  // offset 4, length 4, base 0, index 4
+                if version < 2 { w.u16(1); w.u16(1) } else { w.u32(1); w.u32(1) }
+                w.u16(0); w.u16(0); w.u16(2)                            // method, data reference, 2 extents
+                w.u32(1); w.u32(100); w.u32(50); w.u32(2)               // 16 bytes: two extents need 24
+            }
+            let error = Support.expectParseError("iloc v\(version)") { _ = try ItemLocationBox(atom, path: "iloc") }
+            #expect(error?.kind == .tooLarge)
+            #expect(error?.message == "item 1 extent count 2 needs 24 bytes, only 16 present")
+        }
+        // Version 0 has no extent index: its index_size bits are reserved and do not count.
+        let v0 = Self.fullBox("iloc", version: 0) { w in
+            w.u8(0x44); w.u8(0x04); w.u16(1)
+            w.u16(1); w.u16(0); w.u16(2); w.u32(100); w.u32(50); w.u32(200); w.u32(10)
+        }
+        let box = try ItemLocationBox(v0, path: "iloc")
+        #expect(box.items[0].extents == [.init(offset: 100, length: 50), .init(offset: 200, length: 10)])
+    }
+
     @Test("iloc widening: an offset past 4 GiB grows the offset field to 8 bytes; a fitting box is unchanged")
     func ilocWidening() throws {
         var box = ItemLocationBox(version: 0, offsetSize: 4, lengthSize: 4, items: [.init(itemID: 1, extents: [.init(offset: 10, length: 5)])])
