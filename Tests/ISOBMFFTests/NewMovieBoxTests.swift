@@ -1,5 +1,6 @@
 import Testing
 import BinaryIO
+import PropertyBased
 import TestSupport
 @testable import ISOBMFF
 
@@ -28,6 +29,19 @@ struct NewMovieBoxTests {
         #expect(try SyncSampleTable(track: parsed).syncSamples == [0, 3])
         #expect(parsed.sampleTable.compositionOffsets == [.init(count: 1, offset: 0), .init(count: 1, offset: 20), .init(count: 3, offset: 0)])
         #expect(parsed.header.rotationDegrees == 90 && parsed.sampleTable.sampleCount == 5 && parsed.edits?.entries == [.init(duration: 100, mediaTime: 0, rate: 0x10000)])
+    }
+
+    /// A quarter turn given as any angle (past a whole turn, or negative) is written as the
+    /// matrix of that angle within one turn: `tkhd` reads back the reduced angle, on either side.
+    @Test("a new track's matrix reads back as its rotation reduced to one turn, for any number of turns")
+    func rotationAnyTurns() async {
+        await propertyCheck(count: 200, input: Gen.int(in: -40...40), Gen.int(in: 0...3)) { turns, quarter in
+            let degrees = turns * 360 + quarter * 90
+            let matrix = NewVideoTrack.matrix(rotationDegrees: degrees, width: 64, height: 48)
+            let header = TrackHeader(flags: 0x0F, trackID: 1, duration: 0, matrix: matrix, fixedWidth: 64 << 16, fixedHeight: 48 << 16)
+            #expect(header.rotationDegrees == quarter * 90, "\(degrees)°")
+            #expect(matrix == NewVideoTrack.matrix(rotationDegrees: quarter * 90, width: 64, height: 48), "\(degrees)°")
+        }
     }
 
     @Test("a new mvhd reads back with its timescale, duration and next track ID")
