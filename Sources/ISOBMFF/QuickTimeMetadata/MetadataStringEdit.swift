@@ -17,7 +17,7 @@ public enum MetadataStringEdit {
         let ilstPath = path + "/ilst"
         let items = try opened(ilst, parent: "meta", path: ilstPath, depth: 2)
         let newValue = Array(value.utf8)
-        var edited = 0
+        var edited = false
         for item in items where indices.contains(item.type.rawValue) {
             let itemPath = ilstPath + "/item"
             for box in try opened(item, parent: "ilst", path: itemPath, depth: 3) where box.type == "data" && !box.isContainer {
@@ -25,10 +25,10 @@ public enum MetadataStringEdit {
                 if data.typeIndicator != 1 { data.typeField = 1 }
                 data.value = newValue
                 box.payload = data.atom().payload
-                edited += 1
+                edited = true
             }
         }
-        guard edited == 0 else { return }
+        guard !edited else { return }
 
         // No item holds the key: reuse its key entry when one exists, else add one.
         appendItem(MetadataItemList.DataBox(typeField: 1, value: newValue), key: key, existingIndices: indices, keys: keys, keysAtom: keysAtom, ilst: ilst)
