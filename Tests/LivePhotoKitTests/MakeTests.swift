@@ -154,6 +154,10 @@ struct MakeBehaviourTests {
         #expect(abs((tags["GPS:GPSAltitude"] as? Double ?? 0) - 10.5) < 1e-3)
         #expect(tags["ExifIFD:ExifImageWidth"] as? Int == 320 && tags["ExifIFD:ExifImageHeight"] as? Int == 240)
         #expect(tags["IFD0:Orientation"] as? Int == 1)
+        // The fixed fields a camera JPEG carries, as exiftool reads them.
+        let fixed = ["ExifIFD:ExifVersion": "0232", "ExifIFD:ComponentsConfiguration": "1 2 3 0", "ExifIFD:FlashpixVersion": "0100",
+                     "ExifIFD:ColorSpace": "1", "IFD0:YCbCrPositioning": "1", "IFD0:ResolutionUnit": "2", "IFD0:XResolution": "72", "IFD0:YResolution": "72"]
+        for (tag, value) in fixed { #expect("\(tags[tag] ?? "")" == value, "\(tag)") }
         let v = try Support.run(Self.exiftool!, ["-validate", "-warning", "-a", "-s3", result.still])
         #expect(v.out.trimmingCharacters(in: .whitespacesAndNewlines) == "OK", "exiftool -validate: \(v.out)")
         let m = try Support.run(Self.exiftool!, ["-j", "-a", "-G1", "-n", result.movieOutput])
