@@ -73,6 +73,26 @@ struct HEIFItemBoxTests {
         #expect(try box.atom().serialized() == atom.serialized())
     }
 
+    /// `ipma` indexes are 1-based into `ipco`: the first and the last property are both there,
+    /// 0 and indexes past the last are skipped, the essential bit is not part of the index.
+    @Test("iprp: an item's properties by 1-based index, the last one included, 0 and past-the-end skipped")
+    func propertiesByIndex() throws {
+        let ispe = Self.fullBox("ispe", version: 0) { w in w.u32(64); w.u32(48) }
+        let colr = Atom(type: "colr", payload: Array("nclx".utf8) + [0, 1, 0, 1, 0, 1, 0x80])
+        let irot = Atom(type: "irot", payload: [1])
+        let ipma = Self.fullBox("ipma", version: 0) { w in
+            w.u32(2)
+            w.u16(1); w.u8(2); w.u8(0x81); w.u8(0x03)            // item 1: ispe (essential), irot (the last)
+            w.u16(2); w.u8(3); w.u8(0x02); w.u8(0x04); w.u8(0x00) // item 2: colr; 4 is past the end; 0 is none
+        }
+        let iprp = Atom(type: "iprp", children: [Atom(type: "ipco", children: [ispe, colr, irot]), ipma])
+        let box = try ItemPropertiesBox(try Support.parseAtom(iprp.serialized()), path: "iprp")
+        #expect(box.properties(of: 1).map(\.type) == ["ispe", "irot"])
+        #expect(box.properties(of: 2).map(\.type) == ["colr"])
+        #expect(box.properties(of: 3).isEmpty)
+        #expect(box.associations[2] == [2, 4, 0])
+    }
+
     /// An extent of a version 1 or 2 `iloc` is its index, offset and length: a count of
     /// extents the box cannot hold at that size is refused before any is read (a bound that
     /// left the index out would let the reads run past the box).
