@@ -78,6 +78,9 @@ struct WallpaperMovieTests {
         #expect(built.movie.contentIdentifier == "2B2F5F0E-1D6B-4B7A-9E1A-5C3E4D2A1B00")
         let ours = built.movie.tracks, theirs = source.movie.tracks
         #expect(ours.map(\.handler.handlerType) == theirs.map(\.handler.handlerType))
+        // Track IDs 1 to 5 in order and the next one 6, as the camera numbers them.
+        #expect(ours.map(\.header.trackID) == theirs.map(\.header.trackID) && ours.map(\.header.trackID) == Array(1...UInt32(ours.count)))
+        #expect(built.movie.header.nextTrackID == source.movie.header.nextTrackID)
         #expect(ours.map { $0.sampleEntries.map(\.format) } == theirs.map { $0.sampleEntries.map(\.format) })
         #expect(ours.map { $0.sampleEntries.flatMap { $0.metadataKeys.map(\.key) } } == theirs.map { $0.sampleEntries.flatMap { $0.metadataKeys.map(\.key) } })
         #expect(ours.map(\.sampleTable.sampleCount) == theirs.map(\.sampleTable.sampleCount))
