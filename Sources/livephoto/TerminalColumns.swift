@@ -6,7 +6,14 @@
 /// characters.
 enum TerminalColumns {
     static func width(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        // ASCII (nearly every path) by the same rule without a property lookup a character:
+        // printable one column, controls none (CR LF is one cluster of two controls: none).
+        var columns = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.reduce(0) { $0 + width(of: $1) } }
+            if byte >= 0x20 && byte != 0x7F { columns += 1 }
+        }
+        return columns
     }
 
     /// `text` followed by spaces up to `columns` columns (never cut).
