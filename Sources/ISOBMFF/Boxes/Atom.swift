@@ -37,14 +37,6 @@ public final class Atom {
     public var isContainer: Bool { children != nil }
 
     public func child(_ type: FourCC) -> Atom? { children?.first { $0.type == type } }
-    public func children(_ type: FourCC) -> [Atom] { children?.filter { $0.type == type } ?? [] }
-
-    /// Follows a path of types, first match at each step: `atom.find("mdia", "minf", "stbl")`.
-    public func find(_ path: FourCC...) -> Atom? {
-        var node: Atom? = self
-        for t in path { node = node?.child(t) }
-        return node
-    }
 
     /// Total serialized size, header included.
     public var size: UInt64 {

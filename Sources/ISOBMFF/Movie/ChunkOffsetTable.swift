@@ -12,7 +12,7 @@ public struct ChunkOffsetTable: Sendable, Equatable {
 
     public init(offsets: [UInt64], is64Bit: Bool) { self.offsets = offsets; self.is64Bit = is64Bit }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         let (version, flags) = try r.readVersionFlags()
         versionFlags = UInt32(version) << 24 | flags

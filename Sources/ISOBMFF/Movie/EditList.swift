@@ -26,7 +26,7 @@ public struct EditList: Sendable {
 
     public init(entries: [Entry]) { self.entries = entries }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         let count = try r.readUInt32()

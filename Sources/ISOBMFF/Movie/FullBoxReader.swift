@@ -2,7 +2,7 @@ import BinaryIO
 
 extension Atom {
     /// A reader over this leaf's payload, with its absolute file offset when known, for errors.
-    func payloadReader(path: String) -> ByteReader {
+    public func payloadReader(path: String) -> ByteReader {
         let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))
         return ByteReader(payload, baseOffset: (originalOffset ?? 0) + header, path: path)
     }

@@ -36,7 +36,7 @@ public struct FullBoxTable<Entry: FullBoxTableEntry>: Sendable, Equatable {
         self.version = version; self.flags = flags; self.entries = entries; self.trailing = []
     }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         let count = try r.readUInt32()

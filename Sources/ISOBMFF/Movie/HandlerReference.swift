@@ -25,7 +25,7 @@ public struct HandlerReference: Sendable, Equatable {
         return HandlerReference(componentType: componentType, handlerType: handlerType, nameField: [UInt8(bytes.count)] + bytes)
     }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         componentType = try r.readFourCC()

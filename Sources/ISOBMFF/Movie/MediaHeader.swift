@@ -24,7 +24,7 @@ public struct MediaHeader: HeaderTimesBox, Sendable, Equatable {
         self.language = language; self.quality = quality; self.trailing = []
     }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         times = try r.readHeaderTimes(version: version)

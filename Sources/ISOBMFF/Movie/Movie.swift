@@ -12,24 +12,38 @@ public struct Movie {
 
     public init(moov: Atom) throws {
         self.moov = moov
-        guard let mvhd = moov.child("mvhd") else {
-            throw ParseError(.invalidValue, "missing 'mvhd'", path: "moov", offset: moov.originalOffset ?? 0)
-        }
-        header = try MovieHeader(mvhd, path: "moov/mvhd")
+        header = try Movie.header(of: moov)
         let traks = moov.children("trak")
         var list: [Track] = []
         list.reserveCapacity(traks.count)
         for (i, t) in traks.enumerated() {
-            list.append(try Track(t, index: i + 1, path: traks.count > 1 ? "moov/trak[\(i + 1)]" : "moov/trak"))
+            list.append(try Track(t, index: i + 1, path: Movie.trackPath(i, of: traks.count)))
         }
         tracks = list
+        (metadata, userDataMetadata) = try Movie.metadata(of: moov)
+    }
+
+    // The readings below are the one definition for both kinds of box (see `BoxNode`).
+
+    static func header(of moov: some BoxNode) throws -> MovieHeader {
+        guard let mvhd = moov.child("mvhd") else {
+            throw ParseError(.invalidValue, "missing 'mvhd'", path: "moov", offset: moov.originalOffset ?? 0)
+        }
+        return try MovieHeader(mvhd, path: "moov/mvhd")
+    }
+
+    static func trackPath(_ i: Int, of count: Int) -> String { count > 1 ? "moov/trak[\(i + 1)]" : "moov/trak" }
+
+    /// `moov/meta` and `moov/udta/meta` in QuickTime form, each when present.
+    static func metadata(of moov: some BoxNode) throws -> (QuickTimeMetadata?, QuickTimeMetadata?) {
         // Relative paths (see `RelativeBoxPath`): `moov/udta/meta/keys` and longer cost an allocation each.
-        metadata = try moov.child("meta").flatMap { meta in
-            try RelativeBoxPath.reading(under: { "moov/meta" }) { path in try QuickTimeMetadata(meta: meta, path: path) }
+        let metadata = try moov.child("meta").flatMap { meta in
+            try RelativeBoxPath.reading(under: { "moov/meta" }) { path in try QuickTimeMetadata(meta: try meta.atom(), path: path) }
         }
-        userDataMetadata = try moov.find("udta", "meta").flatMap { meta in
-            try RelativeBoxPath.reading(under: { "moov/udta/meta" }) { path in try QuickTimeMetadata(meta: meta, path: path) }
+        let userData = try moov.find("udta", "meta").flatMap { meta in
+            try RelativeBoxPath.reading(under: { "moov/udta/meta" }) { path in try QuickTimeMetadata(meta: try meta.atom(), path: path) }
         }
+        return (metadata, userData)
     }
 
     public var videoTracks: [Track] { tracks.filter(\.isVideo) }
@@ -55,15 +69,16 @@ public struct Movie {
     public static let contentIdentifierKey = "com.apple.quicktime.content.identifier"
 
     /// The content identifier from `moov/meta`, else from `moov/udta/meta`.
-    public var contentIdentifier: String? {
-        metadata?.stringValue(forKey: Movie.contentIdentifierKey) ?? userDataMetadata?.stringValue(forKey: Movie.contentIdentifierKey)
-    }
+    public var contentIdentifier: String? { Movie.string(Movie.contentIdentifierKey, metadata, userDataMetadata) }
 
     public static let creationDateKey = "com.apple.quicktime.creationdate"
 
     /// `com.apple.quicktime.creationdate` (ISO 8601 with the zone offset, as cameras write it).
-    public var creationDate: String? {
-        metadata?.stringValue(forKey: Movie.creationDateKey) ?? userDataMetadata?.stringValue(forKey: Movie.creationDateKey)
+    public var creationDate: String? { Movie.string(Movie.creationDateKey, metadata, userDataMetadata) }
+
+    /// A key's string from `moov/meta`, else from `moov/udta/meta`.
+    static func string(_ key: String, _ metadata: QuickTimeMetadata?, _ userData: QuickTimeMetadata?) -> String? {
+        metadata?.stringValue(forKey: key) ?? userData?.stringValue(forKey: key)
     }
 
     public var isFragmented: Bool { moov.child("mvex") != nil }

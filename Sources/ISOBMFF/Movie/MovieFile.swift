@@ -50,25 +50,40 @@ public struct MovieFile {
         reader.path = ""
         let atom = try AtomParser.parseBox(&reader, limit: moov.end, parentPath: "", parentType: nil, siblingIndex: nil, depth: 0)
         movie = try Movie(moov: atom)
-        lastChunkOffset = movie.tracks.compactMap { $0.sampleTable.chunkOffsets.offsets.max() }.max() ?? 0
-        // Bytes after the last box that hold no chunk start are a trailer (ours, interrupted,
-        // or someone's); a chunk starting there means the media itself was cut off.
-        if let tail = topLevel.incompleteTailOffset, tail <= lastChunkOffset {
-            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
-        }
+        lastChunkOffset = MovieFile.lastChunkOffset(movie.tracks.map(\.sampleTable))
+        try MovieFile.checkTail(topLevel, lastChunkOffset: lastChunkOffset)
         interruptedAppend = InterruptedAppendRecovery.find(in: topLevel, source: source)
         trailerOffset = InterruptedAppendRecovery.trailerOffset(in: topLevel, besides: interruptedAppend)
         if movie.isFragmented {
             throw ParseError(.unsupported, "fragmented movie (mvex) is not supported", path: "moov/mvex", offset: moov.offset)
         }
-        for track in movie.tracks {
+        try MovieFile.checkSamples(movie.tracks.map { track in (track.sampleTable, track.atom, track.path) }, fileSize: source.size, moovOffset: moov.offset)
+    }
+
+    // The checks below are the one definition for the parsed tree and for a scan's spans.
+
+    static func lastChunkOffset(_ tables: [SampleTable]) -> UInt64 {
+        tables.compactMap { $0.chunkOffsets.offsets.max() }.max() ?? 0
+    }
+
+    /// Bytes after the last box that hold no chunk start are a trailer (ours, interrupted, or
+    /// someone's); a chunk starting there means the media itself was cut off.
+    static func checkTail(_ topLevel: TopLevelBoxes, lastChunkOffset: UInt64) throws {
+        if let tail = topLevel.incompleteTailOffset, tail <= lastChunkOffset {
+            throw ParseError(.truncated, "truncated: a box runs past the end of the file", path: "", offset: tail)
+        }
+    }
+
+    /// Every track's samples could lie in the file: a constant-size count within its size, no chunk past its end.
+    static func checkSamples<Box: BoxNode>(_ tracks: [(table: SampleTable, trak: Box, path: String)], fileSize: UInt64, moovOffset: UInt64) throws {
+        for track in tracks {
             try RelativeBoxPath.reading(under: { track.path + "/mdia/minf/stbl/stsz" }) { path in
-                try track.sampleTable.validateSampleCount(fileSize: source.size, path: path, offset: track.atom.find("mdia", "minf", "stbl", "stsz")?.originalOffset ?? moov.offset)
+                try track.table.validateSampleCount(fileSize: fileSize, path: path, offset: track.trak.find("mdia", "minf", "stbl", "stsz")?.originalOffset ?? moovOffset)
             }
         }
-        for track in movie.tracks {
-            if let last = track.sampleTable.chunkOffsets.offsets.max(), last >= source.size, track.sampleTable.sampleCount > 0 {
-                throw ParseError(.truncated, "truncated: media data lies past the end of the file (\(source.size) bytes)", path: track.path + "/mdia/minf/stbl", offset: last)
+        for track in tracks {
+            if let last = track.table.chunkOffsets.offsets.max(), last >= fileSize, track.table.sampleCount > 0 {
+                throw ParseError(.truncated, "truncated: media data lies past the end of the file (\(fileSize) bytes)", path: track.path + "/mdia/minf/stbl", offset: last)
             }
         }
     }

@@ -29,7 +29,7 @@ public struct MovieHeader: HeaderTimesBox, Sendable, Equatable {
         trailing = []
     }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         times = try r.readHeaderTimes(version: version)

@@ -19,12 +19,12 @@ public struct SampleEntry: Sendable {
 
     static let visualFormats: Set<FourCC> = ["avc1", "avc3", "hvc1", "hev1", "mp4v", "jpeg", "apcn", "apch", "apcs", "apco", "ap4h", "dvh1", "dvhe", "av01", "vp09", "mjpa", "mjpb", "s263", "h263", "raw "]
 
-    public init(_ atom: Atom, handler: FourCC, path: String) throws {
+    public init(_ atom: some BoxNode, handler: FourCC, path: String) throws {
         format = atom.type
         metadataKeys = []
-        if atom.type == "mebx", atom.isContainer, atom.prefix.count == 8 {
+        if atom.type == "mebx", atom.isContainer, atom.prefixLength == 8 {
             // The declarations in order, as `declarations` lists them, without its flattened copy.
-            for case .keys(let list) in try MetadataSampleEntry(atom, path: path).children {
+            for case .keys(let list) in try MetadataSampleEntry(try atom.atom(), path: path).children {
                 for case .declaration(let d) in list {
                     let key = d.key
                     metadataKeys.append(MetadataKeyDescription(localID: d.localID, namespace: key?.namespace ?? FourCC(0),

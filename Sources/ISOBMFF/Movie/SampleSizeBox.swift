@@ -23,7 +23,7 @@ public struct SampleSizeBox: Sendable, Equatable {
         self.sizes = sizes; self.trailing = []
     }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         constantSize = try r.readUInt32()

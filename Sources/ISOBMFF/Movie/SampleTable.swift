@@ -16,8 +16,8 @@ public struct SampleTable: Sendable {
     public var sampleCount: UInt32
     public var chunkOffsets: ChunkOffsetTable
 
-    public init(_ stbl: Atom, path: String) throws {
-        func need(_ t: FourCC) throws -> Atom {
+    public init<Box: BoxNode>(_ stbl: Box, path: String) throws {
+        func need(_ t: FourCC) throws -> Box {
             guard let a = stbl.child(t) else { throw ParseError(.invalidValue, "missing '\(t)'", path: path, offset: stbl.originalOffset ?? 0) }
             return a
         }
@@ -122,11 +122,11 @@ public struct SampleTable: Sendable {
     /// Checks that the samples a constant-size table declares could fit in a file of
     /// `fileSize` bytes. A constant-size `stsz` holds no per-sample bytes, so its count is
     /// otherwise bounded by nothing, and `sampleRanges()`/`compositionTimes()` allocate by it.
-    public func validateSampleCount(fileSize: UInt64, path: String, offset: UInt64) throws {
+    public func validateSampleCount(fileSize: UInt64, path: String, offset: @autoclosure () -> UInt64) throws {
         guard constantSampleSize != 0 else { return }
         let (total, overflow) = UInt64(sampleCount).multipliedReportingOverflow(by: UInt64(constantSampleSize))
         guard !overflow, total <= fileSize else {
-            throw ParseError(.tooLarge, "\(sampleCount) samples of \(constantSampleSize) bytes do not fit in a file of \(fileSize) bytes", path: path, offset: offset)
+            throw ParseError(.tooLarge, "\(sampleCount) samples of \(constantSampleSize) bytes do not fit in a file of \(fileSize) bytes", path: path, offset: offset())
         }
     }
 }

@@ -38,7 +38,7 @@ public struct TrackHeader: Sendable, Equatable {
         self.matrix = matrix; self.fixedWidth = fixedWidth; self.fixedHeight = fixedHeight; self.trailing = []
     }
 
-    public init(_ atom: Atom, path: String) throws {
+    public init(_ atom: some BoxNode, path: String) throws {
         var r = atom.payloadReader(path: path)
         (version, flags) = try r.readVersionFlags()
         if version == 1 {

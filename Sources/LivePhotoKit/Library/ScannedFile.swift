@@ -108,13 +108,20 @@ public struct ScannedFile: Sendable, Equatable {
                 file.motionPhoto = try? MotionPhotoSummary.readHEIC(source)
             case .quickTimeMovie, .mp4Movie:
                 file.role = .movie
-                let movie = try MovieFile(source: source)
-                file.identifier = movie.movie.contentIdentifier
-                file.stillImageTimeTracks = movie.movie.stillImageTimeTracks.count
-                file.captureTime = CaptureTime.iso8601(movie.movie.creationDate)
-                file.headerCreationTime = CaptureTime.movieHeader(movie.movie.header.creationTime)
-                file.durationMilliseconds = Self.milliseconds(movie.movie.header.duration, timescale: movie.movie.header.timescale)
-                if forVerify { file.movieFacts = MovieVerifyFacts(movie, passedDetails: false) }
+                // A scan reads the facts in place; `verify` (and any unusual movie) opens the whole movie.
+                let facts: MovieScanFacts
+                if !forVerify, let read = MovieScanFacts.read(source) {
+                    facts = read
+                } else {
+                    let movie = try MovieFile(source: source)
+                    if forVerify { file.movieFacts = MovieVerifyFacts(movie, passedDetails: false) }
+                    facts = MovieScanFacts(movie.movie)
+                }
+                file.identifier = facts.contentIdentifier
+                file.stillImageTimeTracks = facts.stillImageTimeTracks
+                file.captureTime = CaptureTime.iso8601(facts.creationDate)
+                file.headerCreationTime = CaptureTime.movieHeader(facts.header.creationTime)
+                file.durationMilliseconds = Self.milliseconds(facts.header.duration, timescale: facts.header.timescale)
             case .unknown:
                 file.error = "not a JPEG/HEIC still or a QuickTime/MP4 movie"
             }
