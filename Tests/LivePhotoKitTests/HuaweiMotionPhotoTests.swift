@@ -14,13 +14,13 @@ import TestSupport
 
     /// A still fixture, then movie-audio.mov, then the fields, written by hand (not by our writer).
     static func huaweiFile(in dir: URL, name: String = "IMG_20240101_120000.jpg", coverMs: Int, cinemagraph: [UInt8]? = nil,
-                           live: String? = nil) throws -> (path: String, image: [UInt8], video: [UInt8]) {
+                           live: String? = nil, play: String? = nil) throws -> (path: String, image: [UInt8], video: [UInt8]) {
         let image = try Support.bytes(Support.fixture("still-no-exif.jpg"))
         let video = try Support.bytes(Support.fixture("movie-audio.mov"))
         let block = cinemagraph.map { $0 + [0, 0, 0, UInt8($0.count + 4)] } ?? []
         let version = cinemagraph == nil ? "v2_f35" : "v2_f35_c"
         let n = video.count + 20 + block.count
-        let bytes = image + video + block + field(version) + field("\(max(0, coverMs - 600)):\(coverMs)") + field(live ?? "LIVE_\(n)")
+        let bytes = image + video + block + field(version) + field(play ?? "\(max(0, coverMs - 600)):\(coverMs)") + field(live ?? "LIVE_\(n)")
         let path = dir.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return (path, image, video)
@@ -57,6 +57,19 @@ import TestSupport
         #expect(finding.finding == .motionPhoto)
         #expect(finding.motionPhoto?.variant == .huawei && finding.motionPhoto?.maker == .huawei && finding.motionPhoto?.videoBytes == UInt64(video.count))
         #expect(finding.motionPhoto?.presentationTime == 0.5)
+    }
+
+    /// The cover time is milliseconds made microseconds: the largest count that fits is exact,
+    /// one more gives no cover time (a warning), never an overflow.
+    @Test(arguments: [(Int64.max / 1000, Int64.max / 1000 * 1000), (Int64.max / 1000 + 1, nil)] as [(Int64, Int64?)])
+    func coverTimeAtTheEdgeOfMicroseconds(coverMs: Int64, us: Int64?) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, _, _) = try Self.huaweiFile(in: dir, coverMs: 0, play: "0:\(coverMs)")
+        let photo = try MotionPhotoReader.read(path: path)
+        #expect(photo.variant == .huawei)
+        #expect(photo.presentationTimestampUs == us)
+        #expect(photo.warnings.contains { $0.contains("gives no cover time") } == (us == nil), "\(photo.warnings)")
     }
 
     /// N not a number, N past the file, N that lands on no MP4, a `_c` size past the video:
