@@ -179,11 +179,17 @@ public enum LibraryMatcher {
     /// 2. By name, among the files not matched by identifier.
     static func matchByName(_ files: [ScannedFile], _ usable: [Int], _ used: inout [Bool]) -> [LibraryFinding] {
         var findings: [LibraryFinding] = []
-        var byName: [String: (stills: [Int], movies: [Int])] = [:]
+        // Groups in the order their first file comes (the files' path order), so the findings
+        // need next to no sorting (a dictionary's order would need a full sort).
+        var groupOfName: [String: Int] = [:]
+        var groups: [(stills: [Int], movies: [Int])] = []
         for i in usable where !used[i] {
-            if files[i].role == .still { byName[nameKey(files[i]), default: ([], [])].stills.append(i) } else { byName[nameKey(files[i]), default: ([], [])].movies.append(i) }
+            let key = nameKey(files[i])
+            let g = groupOfName[key] ?? groups.count
+            if g == groups.count { groupOfName[key] = g; groups.append(([], [])) }
+            if files[i].role == .still { groups[g].stills.append(i) } else { groups[g].movies.append(i) }
         }
-        for group in byName.values {
+        for group in groups {
             guard let s = group.stills.min(by: { rank(files[$0]) < rank(files[$1]) }), let m = group.movies.min(by: { rank(files[$0]) < rank(files[$1]) }) else { continue }
             used[s] = true; used[m] = true
             let still = files[s], movie = files[m]
