@@ -25,6 +25,20 @@ struct LargeExifItemTests {
         #expect(summary.makerNote == .apple && summary.contentIdentifier == nil)
     }
 
+    /// Orientation is the first SHORT of its entry: none in an entry of count 0 (whatever its
+    /// 4-byte field holds), the first of several.
+    @Test("Orientation: count 0 is none, count 1 its value, count 2 the first", arguments: [false, true])
+    func orientationByCount(littleEndian: Bool) throws {
+        var e = SyntheticEXIF()
+        e.littleEndian = littleEndian
+        for (count, expected) in [(0, nil), (1, 6), (2, 6)] as [(UInt32, Int?)] {
+            e.ifd0 = [e.ascii(0x010F, "Apple"), SyntheticEXIF.Entry(tag: 0x0112, type: 3, count: count, value: Array((e.u16(6) + e.u16(8)).prefix(Int(count) * 2)),
+                                                                     rawField: count == 0 ? e.u16(6) + e.u16(0) : nil)]
+            let summary = try TIFFExif.summary(tiff: Array(e.payload.dropFirst(6)), tiffOffset: 0, path: "Exif")
+            #expect(summary.orientation == expected, "count \(count)")
+        }
+    }
+
     @Test("the identifier is set, every other byte of the 80 KB entry kept", arguments: [false, true])
     func sets(littleEndian: Bool) throws {
         let tiff = Self.tiff(littleEndian: littleEndian)

@@ -191,9 +191,10 @@ struct ExifTIFF {
     var make: String? { ascii(0x010F, in: .ifd0) }
     var model: String? { ascii(0x0110, in: .ifd0) }
 
-    /// IFD0 Orientation: the first SHORT of the entry (1...8 in valid files).
+    /// IFD0 Orientation: the first SHORT of the entry (1...8 in valid files). The value holds
+    /// the entry's count of SHORTs: two bytes or more is a count of one or more.
     var orientation: Int? {
-        guard let e = entry(0x0112, in: .ifd0), e.type == TIFFType.short, e.count >= 1, let bytes = valueBytes(e), bytes.count >= 2 else { return nil }
+        guard let e = entry(0x0112, in: .ifd0), e.type == TIFFType.short, let bytes = valueBytes(e), bytes.count >= 2 else { return nil }
         let a = Int(bytes[bytes.startIndex]), b = Int(bytes[bytes.startIndex + 1])
         return littleEndian ? b << 8 | a : a << 8 | b
     }
