@@ -133,6 +133,18 @@ struct HEIFItemBoxTests {
         #expect(reread.items == box.items)
     }
 
+    /// 0-byte fields hold nothing to widen for: no items, an item without extents, zero values.
+    @Test("iloc widening leaves 0-byte fields alone when there is no value, or only zeros, to hold")
+    func ilocWideningWithNothingToHold() throws {
+        for items: [ItemLocationBox.Item] in [[], [.init(itemID: 1, extents: [])], [.init(itemID: 1, baseOffset: 0, extents: [.init(offset: 0, length: 0)])]] {
+            var box = ItemLocationBox(version: 1, offsetSize: 0, lengthSize: 0, baseOffsetSize: 0, indexSize: 0, items: items)
+            let before = try box.atom().serialized()
+            box.widenFieldsToFit()
+            #expect(box.offsetSize == 0 && box.lengthSize == 0 && box.baseOffsetSize == 0 && box.indexSize == 0, "\(items)")
+            #expect(try box.atom().serialized() == before)
+        }
+    }
+
     @Test("iloc refuses duplicate item ids, bad field sizes, counts larger than the box, trailing bytes")
     func ilocHostile() throws {
         let duplicate = Self.fullBox("iloc", version: 0) { w in
