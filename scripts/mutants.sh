@@ -53,6 +53,12 @@ exif-cut-next-field|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|Array(tiff.
 audio-delay-shown-edit|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|entries.firstIndex { $0.mediaTime >= 0 }|entries.firstIndex { $0.mediaTime > 0 }|CopiedAudioDelayTests
 sef-name-fills-record|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256, 8 + nameLength <= length else {|guard nameLength <= 256, 9 + nameLength <= length else {|JPEGTrailerTests
 wallpaper-dims-quarter-turn|Sources/ISOBMFF/Writing/WallpaperMovie.swift|if parsed.header.rotationDegrees % 180 == 90 { swap(&width, &height) }|if parsed.header.rotationDegrees % 179 == 90 { swap(&width, &height) }|WallpaperMovieTests
+still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
+huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
+new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests
+iloc-widen-nothing-to-hold|Sources/ISOBMFF/Items/ItemLocationBox.swift|let m = values.max() ?? 0|let m = values.max() ?? 1|ilocWideningWithNothingToHold
+scan-duration-whole-seconds|Sources/LivePhotoKit/Library/ScannedFile.swift|guard timescale > 0 else { return nil }|guard timescale > 1 else { return nil }|ScannedDurationTests
+scan-spans-unvalidated|Sources/ISOBMFF/Movie/MovieScanFacts.swift|        try root.validateTree()|        _ = root|MovieScanFactsTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
