@@ -58,6 +58,7 @@ huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swi
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests
 iloc-widen-nothing-to-hold|Sources/ISOBMFF/Items/ItemLocationBox.swift|let m = values.max() ?? 0|let m = values.max() ?? 1|ilocWideningWithNothingToHold
 scan-duration-whole-seconds|Sources/LivePhotoKit/Library/ScannedFile.swift|guard timescale > 0 else { return nil }|guard timescale > 1 else { return nil }|ScannedDurationTests
+jpeg-eoi-after-fill-bytes|Sources/StillImage/JPEG/JPEGImageEnd.swift|        guard start + 1 < bytes.count else { return nil }|        guard start + 2 < bytes.count else { return nil }|imageEndAfterFillBytes
 scan-spans-unvalidated|Sources/ISOBMFF/Movie/MovieScanFacts.swift|        try root.validateTree()|        _ = root|MovieScanFactsTests
 '
 

@@ -33,6 +33,21 @@ import Testing
         #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2))
     }
 
+    /// Fill bytes (`FF`) may come before any marker: an EOI after them is found, at the very
+    /// end of the file too (its `FF` is then the next-to-last byte read), or before a trailer.
+    @Test(arguments: [0, 1, 2, 7])
+    func imageEndAfterFillBytes(_ fills: Int) throws {
+        let dir = try TempDir()
+        let sos: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 0x3F, 0]
+        var bytes: [UInt8] = [0xFF, 0xD8] + sos + [0x12, 0x34] + [UInt8](repeating: 0xFF, count: fills)
+        let eoi = bytes.count
+        bytes += [0xFF, 0xD9]
+        for trailer in [[], Array("TRAILER".utf8)] as [[UInt8]] {
+            let source = try Self.write(bytes + trailer, dir)
+            #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2), "\(fills) fill bytes, trailer \(trailer.count)")
+        }
+    }
+
     /// Image data over several 1 MiB read windows, with a stuffed `FF 00`, a restart marker and
     /// a DHT straddling each window edge (and one DHT inside a window): EOI is found where it is.
     @Test(arguments: [-3, -2, -1, 0, 1])
