@@ -75,17 +75,8 @@ public struct BoxSpan: BoxNode {
         var r = ByteReader(buffer, range: (payloadStart + prefixLength)..<end, baseOffset: baseOffset)
         let limit = baseOffset + UInt64(end)
         while !r.isAtEnd {
-            let child: BoxSpan
-            if r.remaining < 8 {
-                guard r.remaining == 4, r.rangeBytes.suffix(4).allSatisfy({ $0 == 0 }) else {
-                    throw ParseError(.truncated, "\(r.remaining) stray bytes where a box header should be", path: type.description, offset: r.fileOffset)
-                }
-                child = BoxSpan(buffer: buffer, baseOffset: baseOffset, type: FourCC(0), parentType: type, start: r.position,
-                                payloadStart: r.position + 4, end: r.position + 4, prefixLength: 0, isContainer: false, depth: depth + 1)
-                try r.skip(4)
-            } else {
-                child = try BoxSpan.read(&r, limit: limit, parentType: type, depth: depth + 1)
-            }
+            let child = try BoxSpan.skipTerminator(&r, parentType: type)
+                ? terminator(at: r.position - 4) : try BoxSpan.read(&r, limit: limit, parentType: type, depth: depth + 1)
             guard try body(child) else { return }
         }
     }
@@ -101,18 +92,29 @@ public struct BoxSpan: BoxNode {
         var r = ByteReader(buffer, range: range, baseOffset: baseOffset)
         let limit = baseOffset + UInt64(range.upperBound)
         while !r.isAtEnd {
-            guard r.remaining >= 8 else {
-                guard r.remaining == 4, r.rangeBytes.suffix(4).allSatisfy({ $0 == 0 }) else {
-                    throw ParseError(.truncated, "\(r.remaining) stray bytes where a box header should be", path: parentType.description, offset: r.fileOffset)
-                }
-                try r.skip(4)
-                continue
-            }
+            if try skipTerminator(&r, parentType: parentType) { continue }
             let box = try Layout.read(&r, limit: limit, parentType: parentType, depth: depth)
             if box.isContainer {
                 try validate(buffer, baseOffset: baseOffset, children: (box.payload.lowerBound + box.prefixLength)..<box.payload.upperBound, parentType: box.type, depth: depth + 1)
             }
         }
+    }
+
+    /// Skips the QuickTime zero terminator ending a container (true); false where a box header
+    /// starts; throws on any other short tail, as the parser does.
+    private static func skipTerminator(_ r: inout ByteReader, parentType: FourCC) throws -> Bool {
+        guard r.remaining < 8 else { return false }
+        guard r.remaining == 4, r.rangeBytes.suffix(4).allSatisfy({ $0 == 0 }) else {
+            throw ParseError(.truncated, "\(r.remaining) stray bytes where a box header should be", path: parentType.description, offset: r.fileOffset)
+        }
+        try r.skip(4)
+        return true
+    }
+
+    /// The terminator child at buffer index `at`: type 0, no payload.
+    private func terminator(at: Int) -> BoxSpan {
+        BoxSpan(buffer: buffer, baseOffset: baseOffset, type: FourCC(0), parentType: type, start: at,
+                payloadStart: at + 4, end: at + 4, prefixLength: 0, isContainer: false, depth: depth + 1)
     }
 
     // Below, the tree has passed `validateTree`: walking it again cannot fail.
@@ -132,8 +134,7 @@ public struct BoxSpan: BoxNode {
         while at < end {
             guard end - at >= 8 else {
                 // The zero terminator (the only short tail a validated tree holds).
-                return type.rawValue == 0 ? BoxSpan(buffer: buffer, baseOffset: baseOffset, type: type, parentType: self.type, start: at,
-                                                    payloadStart: at + 4, end: at + 4, prefixLength: 0, isContainer: false, depth: depth + 1) : nil
+                return type.rawValue == 0 ? terminator(at: at) : nil
             }
             let size32 = BoxSpan.u32(buffer, at)
             if BoxSpan.u32(buffer, at + 4) == type.rawValue {
