@@ -60,6 +60,8 @@ iloc-widen-nothing-to-hold|Sources/ISOBMFF/Items/ItemLocationBox.swift|let m = v
 scan-duration-whole-seconds|Sources/LivePhotoKit/Library/ScannedFile.swift|guard timescale > 0 else { return nil }|guard timescale > 1 else { return nil }|ScannedDurationTests
 jpeg-eoi-after-fill-bytes|Sources/StillImage/JPEG/JPEGImageEnd.swift|        guard start + 1 < bytes.count else { return nil }|        guard start + 2 < bytes.count else { return nil }|imageEndAfterFillBytes
 scan-spans-unvalidated|Sources/ISOBMFF/Movie/MovieScanFacts.swift|        try root.validateTree()|        _ = root|MovieScanFactsTests
+whole-second-media-timescale|Sources/ISOBMFF/Movie/Track.swift|(Int128(max(1, movieTimescale)), Int128(max(1, mediaHeader.timescale)))|(Int128(max(1, movieTimescale)), Int128(max(2, mediaHeader.timescale)))|wholeSecondMediaTimescale
+heic-still-motion-photo-xmp|Sources/LivePhotoKit/MotionPhoto/HEICMotionPhotoStill.swift|xmp.integer(MotionPhotoXMP.motionPhoto) == 1 {|xmp.integer(MotionPhotoXMP.motionPhoto) == 2 {|motionToLiveKeepsEveryItemAndThePixels
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

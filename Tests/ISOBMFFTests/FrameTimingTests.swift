@@ -114,4 +114,21 @@ struct FrameTimingTests {
         #expect(timing.middleFrame == nil)
         #expect(timing.frame(containingMovieTick: 0) == nil)
     }
+
+    /// A media timescale of 1 (whole seconds) is a real timescale, not a missing one: the first
+    /// sample's start and the presented middle are counted in it, not in a stand-in.
+    @Test("media timescale 1: the first sample's start and the presented middle, exact, with and without edits")
+    func wholeSecondMediaTimescale() throws {
+        func seconds(_ t: FrameTiming.ExactTime) -> Double { t.seconds }
+        // Three 1 s frames shown 2 s after their decode time; tkhd gives no duration.
+        let plain = try Self.track(timescale: 1, deltas: [1, 1, 1], offsets: [2, 2, 2])
+        #expect(plain.firstSampleStart(movieTimescale: 600).map(seconds) == 2)
+        #expect(seconds(plain.presentedMiddle(movieTimescale: 600)) == 1.5)
+        // An empty second of edit, then the media from its time 0 for 3 s (middle 2.5 s): the first sample
+        // (composition time 2) is shown at 1 + 2 = 3 s.
+        let edited = try Self.track(timescale: 1, deltas: [1, 1, 1], offsets: [2, 2, 2],
+                                    edits: [Entry(duration: 600, mediaTime: -1, rate: 0x10000), Entry(duration: 1800, mediaTime: 0, rate: 0x10000)])
+        #expect(edited.firstSampleStart(movieTimescale: 600).map(seconds) == 3)
+        #expect(seconds(edited.presentedMiddle(movieTimescale: 600)) == 2.5)
+    }
 }

@@ -72,6 +72,15 @@ struct HEICMotionPhotoTests {
             if let heifInfo = Support.tool("heif-info") {
                 #expect(try Support.run(heifInfo, [still]).status == 0)
             }
+            // The check run on every written still passes it, and refuses the input's still
+            // (the HEIF before `mpvd`), whose XMP, when it has one, says Motion Photo.
+            try HEICMotionPhotoStill.refuseMotionPhotoXMP(HEIFFile.open(path: still))
+            if name == "20240606_101010.heic" {
+                #expect(try Self.xmpText(original)?.contains("MotionPhoto") == true)
+                #expect { try HEICMotionPhotoStill.refuseMotionPhotoXMP(HEIFFile.open(path: original)) } throws: {
+                    "\($0)".contains("the written still's XMP still says Motion Photo")
+                }
+            }
         }
         #expect(Support.temporaries(in: out).isEmpty)
     }

@@ -56,7 +56,7 @@ public struct Track {
     /// duration too), or nil when the track has no sample or no edit presents it.
     public func firstSampleStart(movieTimescale: UInt32) -> FrameTiming.ExactTime? {
         guard let first = sampleTable.compositionTimes().min() else { return nil }
-        let movieTS = Int128(max(1, movieTimescale)), mediaTS = Int128(max(1, mediaHeader.timescale))
+        let (movieTS, mediaTS) = exactTimescales(movieTimescale)
         let scale = movieTS * mediaTS
         let media = Int128(first) * movieTS   // units of 1/(movie × media timescale) seconds
         guard let entries = edits?.entries, !entries.isEmpty else { return FrameTiming.ExactTime(media, per: scale) }
@@ -79,7 +79,7 @@ public struct Track {
     /// The middle of `presentedSpan`, exact: from the first non-empty edit to the end of the
     /// last one, or the track's duration (the media's when the track gives none).
     public func presentedMiddle(movieTimescale: UInt32) -> FrameTiming.ExactTime {
-        let movieTS = Int128(max(1, movieTimescale)), mediaTS = Int128(max(1, mediaHeader.timescale))
+        let (movieTS, mediaTS) = exactTimescales(movieTimescale)
         var start: Int128 = 0, end: Int128   // units of 1/(movie × media timescale) seconds
         if let entries = edits?.entries, !entries.isEmpty {
             var t: Int128 = 0, first: Int128? = nil, last: Int128 = 0
@@ -92,6 +92,12 @@ public struct Track {
             end = header.duration != 0 ? Int128(header.duration) * mediaTS : Int128(mediaHeader.duration) * movieTS
         }
         return FrameTiming.ExactTime(start + end, per: 2 * movieTS * mediaTS)
+    }
+
+    /// The movie's and the media's timescales for exact sums (a zero one, which a damaged
+    /// header can give, counts as 1 so nothing divides by zero).
+    private func exactTimescales(_ movieTimescale: UInt32) -> (movie: Int128, media: Int128) {
+        (Int128(max(1, movieTimescale)), Int128(max(1, mediaHeader.timescale)))
     }
 
     /// The span (seconds) of the movie timeline where this track shows media.

@@ -27,12 +27,18 @@ enum HEICMotionPhotoStill {
             try HEICIdentifierWriter.verifyWritten(sourceFile: still, written: written, exifItem: exifItem,
                                                    otherEdited: Set([photo.xmpItemID].compactMap { $0 }), identifier: identifier)
             try HEIFItemsKept.check(original: still, written: written.file, changed: Set([photo.xmpItemID, still.exifItemID].compactMap { $0 }))
-            if let id = HEICMotionPhoto.xmpItem(in: written.file),
-               let xmp = try? XMPPacket(xml: written.file.itemBytes(id, maximum: HEICMotionPhoto.maximumXMPItemSize)),
-               xmp.integer(MotionPhotoXMP.motionPhoto) == 1 {
-                throw ParseError(.invalidValue, "the written still's XMP still says Motion Photo", path: "meta")
-            }
+            try refuseMotionPhotoXMP(written.file)
         } catch { writer.discard(); throw error }
         return writer
+    }
+
+    /// The written still must not still claim to be a Motion Photo: its video is gone, so a
+    /// reader that believed the XMP would look for a video that is not there.
+    static func refuseMotionPhotoXMP(_ written: HEIFFile) throws {
+        if let id = HEICMotionPhoto.xmpItem(in: written),
+           let xmp = try? XMPPacket(xml: written.itemBytes(id, maximum: HEICMotionPhoto.maximumXMPItemSize)),
+           xmp.integer(MotionPhotoXMP.motionPhoto) == 1 {
+            throw ParseError(.invalidValue, "the written still's XMP still says Motion Photo", path: "meta")
+        }
     }
 }
