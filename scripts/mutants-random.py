@@ -98,6 +98,17 @@ def candidates(root):
 
 
 def mutations(line):
+    """Every mutant of the line's code; its trailing `//` comment is kept and never mutated (a
+    changed comment is no mutant). Lines holding a string literal are never drawn, so `//`
+    here always starts a comment."""
+    cut = line.find("//")
+    if cut < 0:
+        return mutations_of_code(line)
+    code, comment = line[:cut], line[cut:]
+    return [(op, new if op == "drop" else new + comment) for op, new in mutations_of_code(code)]
+
+
+def mutations_of_code(line):
     out = []
     for m in COMPARE_RE.finditer(line):
         op = m.group(1)

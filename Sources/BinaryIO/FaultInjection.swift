@@ -41,9 +41,12 @@ public enum WriteStep: String, CaseIterable, Sendable {
 ///
 ///     LIVEPHOTO_FAULT_AT=<step>[@<n>]    the step (a `WriteStep` raw value), at its n-th reach (default 1)
 ///     LIVEPHOTO_FAULT_SIGNAL=KILL|TERM|INT   what to raise there (default KILL)
+///     LIVEPHOTO_FAULT_SIGNAL=EIO             instead, the step's write fails with an I/O error
+///                                            (only at the steps that call `reachOrFail`)
 ///
 /// Unset (every real run), `reach` costs one comparison.
 public enum FaultInjection {
+    /// `signal` 0: fail with `EIO` instead of raising a signal.
     struct Plan { let step: WriteStep; let count: Int; let signal: Int32 }
 
     static let plan: Plan? = {
@@ -56,6 +59,7 @@ public enum FaultInjection {
         switch env["LIVEPHOTO_FAULT_SIGNAL"]?.uppercased() {
         case "TERM", "SIGTERM": signal = SIGTERM
         case "INT", "SIGINT": signal = SIGINT
+        case "EIO": signal = 0
         default: signal = SIGKILL
         }
         return Plan(step: step, count: count, signal: signal)
@@ -66,12 +70,25 @@ public enum FaultInjection {
 
     /// Called by the writers at each step.
     public static func reach(_ step: WriteStep) {
-        guard let plan, plan.step == step else { return }
+        guard let plan = firing(step), plan.signal != 0 else { return }
+        if plan.signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(plan.signal) }
+    }
+
+    /// `reach`, at a step whose write can fail: an `EIO` plan makes it throw there, so the
+    /// writer's own recovery from a failed write runs as it would after a disk error.
+    public static func reachOrFail(_ step: WriteStep) throws {
+        guard let plan = firing(step) else { return }
+        guard plan.signal != 0 else { throw ParseError.system(Errno(rawValue: EIO), "injected write failure") }
+        if plan.signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(plan.signal) }
+    }
+
+    /// The plan when this reach of `step` is the one it names.
+    private static func firing(_ step: WriteStep) -> Plan? {
+        guard let plan, plan.step == step else { return nil }
         lock.lock()
         reached += 1
         let fire = reached == plan.count
         lock.unlock()
-        guard fire else { return }
-        if plan.signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(plan.signal) }
+        return fire ? plan : nil
     }
 }

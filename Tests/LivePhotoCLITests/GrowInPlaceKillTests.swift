@@ -82,6 +82,32 @@ struct GrowInPlaceKillTests {
                                               .movieOverwritten, .movieCommitted]), "killed at \(killedAt)")
     }
 
+    @Test("a write that fails mid-overwrite (an I/O error, not a kill): the old bytes go back, so does the still; one line names the movie; a rerun pairs",
+          .requires(.ffmpeg))
+    func failedOverwriteRestoresBoth() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = dir.appendingPathComponent("IMG.MOV").path
+        try Self.makePaddedMovie(movie)
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
+        let originalStill = try #require(SafetyTests.bytes(still)), originalMovie = try #require(SafetyTests.bytes(movie))
+        let args = ["pair", "--faststart", "--id", SafetyTests.fixedID, still, movie]
+        let failed = try SafetyTests.livephoto(args, env: ["LIVEPHOTO_FAULT_AT": WriteStep.movieOverwriting.rawValue, "LIVEPHOTO_FAULT_SIGNAL": "EIO"])
+        #expect(!failed.signalled && failed.status != 0, "status \(failed.status)")
+        let lines = failed.err.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("IMG.MOV") && lines[0].contains("injected write failure"), "\(failed.err)")
+        // The half written over the old moov was put back, and the still that was already
+        // paired went back to its original: the two still agree, as before the run.
+        let movieRestored = SafetyTests.bytes(movie) == originalMovie, stillRestored = SafetyTests.bytes(still) == originalStill
+        #expect(movieRestored, "the movie is not its original")
+        #expect(stillRestored, "the still stayed paired with a movie that is not")
+        #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: movie)))
+        #expect(SafetyTests.temporaries(dir).isEmpty, "\(SafetyTests.temporaries(dir))")
+        let rerun = try SafetyTests.livephoto(args + ["-q"])
+        #expect(rerun.status == 0, "\(rerun.err)")
+        #expect(try SafetyTests.livephoto(["verify", "-q", still, movie]).status == 0)
+    }
+
     @Test("killed mid-overwrite, then pair DIR: the journal is put back and the folder pairs as an uninterrupted run does; --dry-run leaves it",
           .requires(.ffmpeg))
     func folderRunRestoresJournal() throws {

@@ -106,7 +106,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
         do {
             let half = newBytes.count / 2
             try file.write(Array(newBytes[..<half]), at: offset)
-            FaultInjection.reach(.movieOverwriting)
+            try FaultInjection.reachOrFail(.movieOverwriting)
             try file.write(Array(newBytes[half...]), at: offset + UInt64(half))
             try file.sync()
         } catch {
