@@ -63,6 +63,7 @@ scan-spans-unvalidated|Sources/ISOBMFF/Movie/MovieScanFacts.swift|        try ro
 whole-second-media-timescale|Sources/ISOBMFF/Movie/Track.swift|(Int128(max(1, movieTimescale)), Int128(max(1, mediaHeader.timescale)))|(Int128(max(1, movieTimescale)), Int128(max(2, mediaHeader.timescale)))|wholeSecondMediaTimescale
 heic-still-motion-photo-xmp|Sources/LivePhotoKit/MotionPhoto/HEICMotionPhotoStill.swift|xmp.integer(MotionPhotoXMP.motionPhoto) == 1 {|xmp.integer(MotionPhotoXMP.motionPhoto) == 2 {|motionToLiveKeepsEveryItemAndThePixels
 grow-in-place-restored-after-failure|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|                restoredAfterFailure = true|                _ = 0|failedOverwriteRestoresBoth
+gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
