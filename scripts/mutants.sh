@@ -64,6 +64,7 @@ whole-second-media-timescale|Sources/ISOBMFF/Movie/Track.swift|(Int128(max(1, mo
 heic-still-motion-photo-xmp|Sources/LivePhotoKit/MotionPhoto/HEICMotionPhotoStill.swift|xmp.integer(MotionPhotoXMP.motionPhoto) == 1 {|xmp.integer(MotionPhotoXMP.motionPhoto) == 2 {|motionToLiveKeepsEveryItemAndThePixels
 grow-in-place-restored-after-failure|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|                restoredAfterFailure = true|                _ = 0|failedOverwriteRestoresBoth
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
+heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

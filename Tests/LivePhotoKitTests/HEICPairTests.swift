@@ -126,7 +126,7 @@ struct HEICPairTests {
         try? FileManager.default.removeItem(at: dir)
     }
 
-    @Test("synthetic layouts: iloc v0/v1/v2 with 0/4/8-byte fields, base offsets, several extents, meta after mdat, Exif in idat, no Exif item",
+    @Test("synthetic layouts: iloc v0/v1/v2 with 0/4/8-byte fields, base offsets, several extents, meta after mdat, Exif in idat, no Exif item, meta with a 64-bit size",
           arguments: HEIFRelayout.variants)
     func syntheticLayouts(_ layout: HEIFRelayout) throws {
         let source = try HEIFFile.open(path: Self.heicFixture)
@@ -145,6 +145,8 @@ struct HEICPairTests {
                                                               libheifReads: layout.libheifReads)
             defer { try? FileManager.default.removeItem(at: pairDir) }
             let file = try HEIFFile.open(path: after)
+            // meta keeps the header form it had (a 64-bit size stays one).
+            #expect(file.metaHeader.headerSize == (layout.metaLargeSize ? 16 : 8), "\(layout), -o \(outputDirectory)")
             if layout.exifPadding > 0 && (outputDirectory || !layout.exifInIdat) {
                 // The new EXIF fits the old item's space: the copy keeps the original's size, and
                 // so does an in-place edit once it has settled (idat is never rewritten in place).

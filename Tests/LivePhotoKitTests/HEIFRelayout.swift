@@ -23,6 +23,8 @@ struct HEIFRelayout: CustomStringConvertible {
     /// Hidden `mime` items (XMP's content type) describing the primary item, added with these
     /// bytes after the file's own items.
     var extraItems: [[UInt8]] = []
+    /// `meta` with a 64-bit size header (size field 1), as some writers give every box.
+    var metaLargeSize = false
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -33,6 +35,7 @@ struct HEIFRelayout: CustomStringConvertible {
         if exifPadding > 0 { parts.append("Exif padded by \(exifPadding)") }
         if let exifReplacement { parts.append("Exif of \(exifReplacement.count) bytes") }
         if !extraItems.isEmpty { parts.append("extra items of \(extraItems.map(\.count)) bytes") }
+        if metaLargeSize { parts.append("meta with a 64-bit size") }
         return parts.joined(separator: ", ")
     }
 
@@ -100,7 +103,9 @@ struct HEIFRelayout: CustomStringConvertible {
                 }
             }
             if !idatBytes.isEmpty { children.append(Atom(type: "idat", payload: idatBytes)) }
-            return Atom(type: "meta", prefix: file.meta.prefix, children: children).serialized()
+            let meta = Atom(type: "meta", prefix: file.meta.prefix, children: children)
+            meta.usedLargeSize = metaLargeSize
+            return meta.serialized()
         }
         let mdatPayload = items.filter { $0.itemID != inIdat }.flatMap { data[$0.itemID]! }
         let mdat = { (payload: [UInt8]) -> [UInt8] in
@@ -131,6 +136,8 @@ struct HEIFRelayout: CustomStringConvertible {
         // the added Exif item's length needs a field: iloc is widened.
         HEIFRelayout(ilocVersion: 0, offsetSize: 4, lengthSize: 0, dropExif: true),
         HEIFRelayout(exifInIdat: true, exifPadding: 512),
+        HEIFRelayout(metaLargeSize: true),
+        HEIFRelayout(metaAfterMdat: true, exifPadding: 512, metaLargeSize: true),
     ]
 }
 
