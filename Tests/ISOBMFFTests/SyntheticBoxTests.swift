@@ -109,4 +109,27 @@ struct SyntheticBoxTests {
         #expect(reparsed.children?.map(\.usedLargeSize) == [false, true])
         #expect(reparsed.children?.first?.userType == Self.userType)
     }
+
+    /// Any box under `ilst` is a container (its items are named by key index, any four bytes),
+    /// so a `uuid` item is a container with a user type: its fixed fields (and the offsets its
+    /// errors name) start after the whole header, in every header form.
+    @Test("a container's fixed fields start after its header: compact or 64-bit size, with or without a user type")
+    func fixedFieldsAfterEveryHeaderForm() throws {
+        let data = Support.box("data", [0, 0, 0, 1, 0, 0, 0, 0] + Array("x".utf8))
+        let items: [[UInt8]] = [Support.box(FourCC(1), data), Support.largeBox(FourCC(2), data),
+                                Support.uuidBox(Self.userType, data), Support.largeBox("uuid", Self.userType + data)]
+        let headers: [UInt64] = [8, 16, 24, 32]
+        var hdlr = ByteWriter(); hdlr.u32(0); hdlr.u32(0); hdlr.fourCC("mdta"); hdlr.zeros(13)
+        let meta = Support.box("meta", Support.box("hdlr", hdlr.bytes) + Support.box("ilst", items.joined().map { $0 }))
+        let atom = try Support.parseAtom(meta, baseOffset: 1000)
+        let parsed = try #require(atom.children?.last?.children)
+        #expect(parsed.map(\.type) == [FourCC(1), FourCC(2), "uuid", "uuid"])
+        for (k, item) in parsed.enumerated() {
+            #expect(item.isContainer && item.children?.map(\.type) == ["data"], "item \(k)")
+            let start = try #require(item.originalOffset)
+            #expect(item.fixedFieldsReader(path: "i").fileOffset == start + headers[k], "item \(k): a header of \(headers[k]) bytes")
+            #expect(item.children?.first?.originalOffset == start + headers[k])
+        }
+        #expect(atom.serialized() == meta)
+    }
 }
