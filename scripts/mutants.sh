@@ -66,6 +66,8 @@ grow-in-place-restored-after-failure|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.s
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm
+journal-region-to-the-end|Sources/BinaryIO/OverwriteJournal.swift|length <= fileSize - offset else {|length < fileSize - offset else {|regionToTheEnd
+wallpaper-start-option|Sources/livephoto/MakeCommand.swift|        options.wallpaperStart = start|        _ = 0|startChoosesTheSpan
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

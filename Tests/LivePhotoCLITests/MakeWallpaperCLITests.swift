@@ -64,4 +64,39 @@ struct MakeWallpaperCLITests {
         let stream = try #require((size["streams"] as? [[String: Any]])?.first)
         #expect(verify.out.contains("✓ still-decodes: decoded \(stream["width"] ?? "?")x\(stream["height"] ?? "?") (libheif)"), "\(verify.out)")
     }
+
+    /// The first frame ffmpeg decodes from `movie` at `seconds`, as 8-bit grey.
+    static func greyFrame(_ movie: String, at seconds: String) throws -> [UInt8] {
+        let ffmpeg = try #require(Support.tool("ffmpeg"))
+        let r = try Support.run(ffmpeg, ["-v", "error", "-ss", seconds, "-i", movie, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        try #require(r.status == 0, "ffmpeg: \(r.err)")
+        return Array(r.outData)
+    }
+
+    @Test("--start chooses where the span begins: the new movie's first frame is the source's frame at that time, not the default span's",
+          .requires(.ffmpeg))
+    func startChoosesTheSpan() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let made = dir.appendingPathComponent("clip-wallpaper.MOV").path
+        var firstFrames: [String: [UInt8]] = [:]
+        for start in ["0", "1"] {
+            let r = try CLITests.livephoto(["make", "--wallpaper", "-q", "--start", start, "--duration", "1", movie])
+            #expect(r.status == 0, "\(r.err)")
+            firstFrames[start] = try Self.greyFrame(made, at: "0")
+            try FileManager.default.removeItem(atPath: made)
+            try FileManager.default.removeItem(atPath: dir.appendingPathComponent("clip-wallpaper.JPG").path)
+        }
+        // Each first frame (re-encoded) is nearest the source's frame at its own start.
+        func distance(_ a: [UInt8], _ b: [UInt8]) -> Double {
+            guard a.count == b.count, !a.isEmpty else { return .infinity }
+            return Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
+        }
+        let source0 = try Self.greyFrame(movie, at: "0"), source1 = try Self.greyFrame(movie, at: "1")
+        #expect(distance(source0, source1) > 5, "the fixture's frames at 0 s and 1 s differ")
+        let first0 = try #require(firstFrames["0"]), first1 = try #require(firstFrames["1"])
+        #expect(distance(first0, source0) < distance(first0, source1), "--start 0")
+        #expect(distance(first1, source1) < distance(first1, source0), "--start 1")
+    }
 }

@@ -223,6 +223,25 @@ struct OverwriteJournalTests {
         #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)))
     }
 
+    /// In-place growth writes over `moov` and the padding after it, which may be the file's
+    /// last box: the journaled region then ends exactly at the end of the file.
+    @Test("a journal whose region ends exactly at the end of the file (or is the whole file) restores it")
+    func regionToTheEnd() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = (0..<200).map { UInt8($0) }
+        for (offset, length) in [(120, 80), (199, 1), (0, 200)] {
+            let path = Self.file(dir, original)
+            _ = try OverwriteJournal(target: path, offset: UInt64(offset), oldBytes: Array(original[offset...]), fileSize: 200)
+            var changed = original
+            changed.replaceSubrange(offset..<(offset + length), with: [UInt8](repeating: 9, count: length))
+            FileManager.default.createFile(atPath: path, contents: Data(changed))
+            #expect(try OverwriteJournal.recover(target: path) == .restored, "\(offset)+\(length)")
+            #expect(try Support.bytes(path) == original, "\(offset)+\(length)")
+            #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)))
+        }
+    }
+
     @Test("a torn or corrupt journal (the file was never touched) is discarded, leaving the file as it is")
     func tornJournal() throws {
         let dir = try Support.tempDir()
