@@ -121,7 +121,7 @@ wf=$(median "${wall_ffmpeg[@]}"); wo=$(median "${wall_ours[@]}")
 wall_ratio=$(ratio "$wo" "$wf")
 wall_met=no; le "$wall_ratio" 1 && wall_met=yes
 # CPU seconds (user + sys): what each does in all, which the wall ratio on a busy VM hides.
-wcf=$(median "${wall_ffmpeg_cpu[@]}"); wco=$(median "${wall_cpu[@]}")
+wcf=$(printf "%.2f" "$(median "${wall_ffmpeg_cpu[@]}")"); wco=$(printf "%.2f" "$(median "${wall_cpu[@]}")")
 wall_cpu_ratio=$(ratio "$wco" "$wcf")
 wall_max_rss=$(printf '%s\n' "${wall_rss[@]}" | sort -n | tail -1)
 wall_ffmpeg_max_rss=$(printf '%s\n' "${wall_ffmpeg_rss[@]}" | sort -n | tail -1)
