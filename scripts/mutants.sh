@@ -68,6 +68,7 @@ heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize 
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm
 journal-region-to-the-end|Sources/BinaryIO/OverwriteJournal.swift|length <= fileSize - offset else {|length < fileSize - offset else {|regionToTheEnd
 wallpaper-start-option|Sources/livephoto/MakeCommand.swift|        options.wallpaperStart = start|        _ = 0|startChoosesTheSpan
+size-zero-box-size-top-byte|Sources/ISOBMFF/Writing/TailAppendMovieWrite.swift|[UInt8(value >> 24), UInt8((value >> 16)|[UInt8(value >> 25), UInt8((value >> 16)|sizeZeroLargeMediaTailAppend
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

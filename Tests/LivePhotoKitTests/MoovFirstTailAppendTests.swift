@@ -36,12 +36,14 @@ struct MoovFirstTailAppendTests {
     }
 
     /// A copy of the moov-first fixture whose `mdat` (the last box) has size 0.
-    static func sizeZeroMovie(in dir: URL) throws -> (path: String, mdat: BoxHeader) {
+    /// `padding` zero bytes follow the samples inside the size-0 mdat.
+    static func sizeZeroMovie(in dir: URL, padding: Int = 0) throws -> (path: String, mdat: BoxHeader) {
         let path = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "size0.mov")
         var bytes = try Support.bytes(path)
         let mdat = try #require(try TopLevelBoxes.scan(FileSource(path: path)).boxes.last)
         #expect(mdat.type == "mdat" && mdat.end == UInt64(bytes.count))
         bytes.replaceSubrange(Int(mdat.offset)..<Int(mdat.offset) + 4, with: [0, 0, 0, 0])
+        bytes += [UInt8](repeating: 0, count: padding)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return (path, mdat)
     }
@@ -172,6 +174,22 @@ struct MoovFirstTailAppendTests {
         #expect(newMdat.offset == mdat.offset && newMdat.size == mdat.size)
         #expect(Array(after[Int(mdat.offset)..<Int(mdat.offset) + 4]) == [UInt8(mdat.size >> 24), UInt8((mdat.size >> 16) & 0xFF), UInt8((mdat.size >> 8) & 0xFF), UInt8(mdat.size & 0xFF)])
         try Self.expectPlayablePair(still: still, movie: movie, samples: samples)
+    }
+
+    @Test("a size-0 mdat past 16 MiB gets its whole explicit size: every byte of the size field")
+    func sizeZeroLargeMediaTailAppend() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let padding = (1 << 24) + 5
+        let (movie, mdat) = try Self.sizeZeroMovie(in: dir, padding: padding)
+        let result = try PairOperation.run(still: still, movie: movie)
+        #expect(result.movieWrite == .tailAppend)
+        let top = try TopLevelBoxes.scan(FileSource(path: movie))
+        let newMdat = try #require(top.first("mdat"))
+        #expect(!newMdat.runsToEnd && newMdat.offset == mdat.offset && newMdat.size == mdat.size + UInt64(padding))
+        #expect(top.boxes.last?.type == "moov")
+        #expect(try Verifier.verify(still: still, movie: movie).valid)
     }
 
     @Test("size-0 mdat: an aborted edit restores the original bytes; a crash before commit is cleaned up")
