@@ -1,0 +1,49 @@
+import Testing
+@testable import VideoFrames
+
+/// An SPS with temporal sub-layers carries a profile (88 bits) and a level (8 bits) for each
+/// sub-layer that says so; the facts after them (chroma format, size, bit depths) are read
+/// past exactly those bits.
+@Suite("HEVC SPS with sub-layer profile and level")
+struct HEVCSubLayerSPSTests {
+    /// Bits written most significant first; `ue` is unsigned Exp-Golomb.
+    struct Bits {
+        var bytes: [UInt8] = []
+        var used = 0
+        mutating func bit(_ b: Bool) {
+            if used % 8 == 0 { bytes.append(0) }
+            if b { bytes[bytes.count - 1] |= UInt8(0x80 >> (used % 8)) }
+            used += 1
+        }
+        mutating func bits(_ value: UInt64, _ count: Int) { for i in stride(from: count - 1, through: 0, by: -1) { bit((value >> UInt64(i)) & 1 == 1) } }
+        mutating func ue(_ v: UInt64) {
+            let n = v + 1, width = 64 - n.leadingZeroBitCount
+            bits(0, width - 1); bits(n, width)
+        }
+    }
+
+    @Test("sub-layer 0 with profile and level, sub-layer 1 with a level only: size, chroma and bit depths read past them",
+          arguments: [(true, true), (false, true), (true, false), (false, false)])
+    func subLayers(_ firstProfile: Bool, _ secondLevel: Bool) throws {
+        let ptl: [UInt8] = [0x01, 0x60, 0x11, 0x22, 0x33, 0x90, 0x44, 0x55, 0x66, 0x77, 0x88, 93]
+        var b = Bits()
+        b.bits(0, 4); b.bits(2, 3); b.bit(true)              // VPS id, max_sub_layers_minus1 2, nesting
+        for byte in ptl { b.bits(UInt64(byte), 8) }
+        b.bit(firstProfile); b.bit(true)                     // sub-layer 0: profile?, level
+        b.bit(false); b.bit(secondLevel)                     // sub-layer 1: no profile, level?
+        b.bits(0, 2 * (8 - 2))                               // reserved alignment
+        if firstProfile { b.bits(0xA5A5_A5A5_A5A5_A5A5, 64); b.bits(0xA5_A5A5, 24) }   // 88 bits
+        b.bits(0x5A, 8)                                      // sub-layer 0 level
+        if secondLevel { b.bits(0x3C, 8) }
+        b.ue(0); b.ue(1)                                     // SPS id, chroma 4:2:0
+        b.ue(1920); b.ue(1080)
+        b.bit(true); b.ue(0); b.ue(0); b.ue(0); b.ue(4)       // conformance window
+        b.ue(2); b.ue(2)                                     // 10-bit luma and chroma
+        b.bit(true); while b.used % 8 != 0 { b.bit(false) }  // RBSP trailing bits
+        let sps: [UInt8] = [0x42, 0x01] + b.bytes
+        let facts = try HEVCConfigurationRecord.sequenceFacts(sps: sps[...])
+        #expect(facts.maxSubLayersMinus1 == 2 && facts.temporalIdNesting && facts.profileTierLevel == ptl)
+        #expect(facts.chromaFormat == 1 && facts.width == 1920 && facts.height == 1080, "\(facts)")
+        #expect(facts.bitDepthLuma == 10 && facts.bitDepthChroma == 10)
+    }
+}
