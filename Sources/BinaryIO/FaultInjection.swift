@@ -46,8 +46,9 @@ public enum WriteStep: String, CaseIterable, Sendable {
 ///
 /// Unset (every real run), `reach` costs one comparison.
 public enum FaultInjection {
-    /// `signal` 0: fail with `EIO` instead of raising a signal.
-    struct Plan { let step: WriteStep; let count: Int; let signal: Int32 }
+    /// What happens at the step: a signal raised, or (where the writer can fail) an I/O error.
+    enum Action { case raise(Int32), failWithEIO }
+    struct Plan { let step: WriteStep; let count: Int; let action: Action }
 
     static let plan: Plan? = {
         let env = ProcessInfo.processInfo.environment
@@ -55,14 +56,14 @@ public enum FaultInjection {
         let parts = spec.split(separator: "@", maxSplits: 1).map(String.init)
         guard let step = WriteStep(rawValue: parts[0]) else { return nil }
         let count = parts.count > 1 ? max(1, Int(parts[1]) ?? 1) : 1
-        let signal: Int32
+        let action: Action
         switch env["LIVEPHOTO_FAULT_SIGNAL"]?.uppercased() {
-        case "TERM", "SIGTERM": signal = SIGTERM
-        case "INT", "SIGINT": signal = SIGINT
-        case "EIO": signal = 0
-        default: signal = SIGKILL
+        case "TERM", "SIGTERM": action = .raise(SIGTERM)
+        case "INT", "SIGINT": action = .raise(SIGINT)
+        case "EIO": action = .failWithEIO
+        default: action = .raise(SIGKILL)
         }
-        return Plan(step: step, count: count, signal: signal)
+        return Plan(step: step, count: count, action: action)
     }()
 
     private static let lock = NSLock()
@@ -70,16 +71,22 @@ public enum FaultInjection {
 
     /// Called by the writers at each step.
     public static func reach(_ step: WriteStep) {
-        guard let plan = firing(step), plan.signal != 0 else { return }
-        if plan.signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(plan.signal) }
+        guard let plan = firing(step), case .raise(let signal) = plan.action else { return }
+        stop(signal)
     }
 
     /// `reach`, at a step whose write can fail: an `EIO` plan makes it throw there, so the
     /// writer's own recovery from a failed write runs as it would after a disk error.
     public static func reachOrFail(_ step: WriteStep) throws {
         guard let plan = firing(step) else { return }
-        guard plan.signal != 0 else { throw ParseError.system(Errno(rawValue: EIO), "injected write failure") }
-        if plan.signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(plan.signal) }
+        switch plan.action {
+        case .raise(let signal): stop(signal)
+        case .failWithEIO: throw ParseError.system(Errno(rawValue: EIO), "injected write failure")
+        }
+    }
+
+    private static func stop(_ signal: Int32) {
+        if signal == SIGKILL { kill(getpid(), SIGKILL) } else { raise(signal) }
     }
 
     /// The plan when this reach of `step` is the one it names.
