@@ -9,7 +9,8 @@ box-layer mutant is often caught by the pairing tests above it). A mutant that d
 not compile is not counted: the next one is drawn instead. Lines whose mutants cannot change
 what a user sees (capacity hints, a closed descriptor's -1) and drops of a `let` assignment
 (which never compile) are not drawn. A test run that outlives MUTANTS_TIMEOUT seconds (1800)
-is stopped and counts as noticing the mutant. The last line is `killed X of Y`.
+is stopped and counts as noticing the mutant; a test run stops at its first failed test, which
+decides the verdict. The last line is `killed X of Y`.
 
 Operators (each a change a careless edit could make):
   compare-flip    a comparison turned around (< to >=, == to !=, ...)
@@ -25,6 +26,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 
 # Module folder -> the test target that is its own.
 MODULE_TESTS = {
@@ -137,17 +139,42 @@ def mutations_of_code(line):
 # stopped, with every process it started, and counts as failing (the mutant is noticed).
 TIMEOUT = int(os.environ.get("MUTANTS_TIMEOUT", "1800"))
 
+# swift-testing's line for a failed expectation or a thrown error. The first one decides the
+# verdict (the mutant is noticed), so the run stops there instead of finishing the suite.
+FIRST_FAILURE_RE = re.compile(r"^\S* ?Test .* recorded an issue")
 
-def run(cmd, log):
+
+def run(cmd, log, stop_at_first_failure=False):
+    """Whether `cmd` exits 0. Its output goes to `log`; it is stopped, with every process it
+    started, after TIMEOUT seconds or (for a test run) at its first failed test."""
     with open(log, "a") as f:
-        p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             start_new_session=True, text=True, errors="replace")
+        stopped = []
+
+        def stop(reason):
+            if not stopped:
+                stopped.append(reason)
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+        timer = threading.Timer(TIMEOUT, stop, [f"stopped after {TIMEOUT} s"])
+        timer.start()
         try:
-            return p.wait(timeout=TIMEOUT) == 0
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            for line in p.stdout:
+                f.write(line)
+                if stop_at_first_failure and FIRST_FAILURE_RE.match(line):
+                    stop("stopped at the first failed test")
+                    break
             p.wait()
-            f.write(f"\nmutants: stopped after {TIMEOUT} s\n")
+        finally:
+            timer.cancel()
+        if stopped:
+            f.write(f"\nmutants: {stopped[0]}\n")
             return False
+        return p.returncode == 0
 
 
 def main():
@@ -179,10 +206,11 @@ def main():
                 continue
             tested += 1
             own = MODULE_TESTS[module]
-            if not run([swift, "test", "--skip-build", "--filter", own], log):
+            if not run([swift, "test", "--skip-build", "--filter", own], log, stop_at_first_failure=True):
                 result = f"killed by {own}"
                 killed += 1
-            elif ABOVE[module] and not run([swift, "test", "--skip-build", "--filter", "|".join(ABOVE[module])], log):
+            elif ABOVE[module] and not run([swift, "test", "--skip-build", "--filter", "|".join(ABOVE[module])], log,
+                                         stop_at_first_failure=True):
                 result = "killed by the suites above it"
                 killed += 1
             else:
