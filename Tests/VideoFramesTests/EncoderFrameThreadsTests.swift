@@ -1,0 +1,22 @@
+import PropertyBased
+import Testing
+@testable import VideoFrames
+
+/// How many frame threads libx265 is given: what the caller asked for, else two on a machine
+/// where libx265 would run one (two or three cores), else libx265's own choice.
+@Suite("Encoder frame threads")
+struct EncoderFrameThreadsTests {
+    @Test func anAskedCountIsKept() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 1...64), Gen.int(in: 1...256)) { threads, cores in
+            #expect(FFmpegEncoder.Settings.frameThreads(threads: threads, cores: cores) == Int32(threads))
+        }
+    }
+
+    @Test func leftToUsTwoOnlyWhereLibx265WouldRunOne() async {
+        await propertyCheck(count: 200, input: Gen.int(in: -4...0), Gen.int(in: 0...256)) { threads, cores in
+            let chosen = FFmpegEncoder.Settings.frameThreads(threads: threads, cores: cores)
+            // libx265 picks one frame thread below four cores and two or more from four.
+            #expect(chosen == (cores == 2 || cores == 3 ? 2 : 0), "\(cores) cores")
+        }
+    }
+}
