@@ -1,6 +1,6 @@
 # livephoto — build, test, demo, bench. `make test` installs what it needs on a fresh
 # Debian machine (as root, or with sudo): the C libraries and the independent readers
-# (ffmpeg, exiftool) that the tests cross-check against.
+# (ffmpeg, exiftool, heif-info) that the tests cross-check against, and strace.
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
@@ -18,7 +18,7 @@ VERSION_FLAGS = -Xcc '-DLIVEPHOTO_LIBEXIF_VERSION="$(EXIF_VERSION)"' -Xcc '-DLIV
 # The man page (swift-argument-parser's generate-manual plugin) and the completion scripts.
 DOCS = .build/docs
 APT_PACKAGES = libexif-dev libturbojpeg0-dev libavcodec-dev libavutil-dev libswscale-dev libheif-dev pkg-config
-TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples
+TEST_PACKAGES = ffmpeg libimage-exiftool-perl libheif-examples strace
 TEST_PYTHON_PACKAGES = pillow-heif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -38,8 +38,8 @@ deps:
 # The independent readers the tests cross-check against. A failed install fails here: a test
 # run without them would skip (or, with CI=true, fail) every cross-check.
 test-deps: deps
-	@if command -v ffprobe >/dev/null && command -v exiftool >/dev/null && command -v heif-info >/dev/null; then \
-		echo "test-deps: ffprobe, exiftool and heif-info present"; \
+	@if command -v ffprobe >/dev/null && command -v exiftool >/dev/null && command -v heif-info >/dev/null && command -v strace >/dev/null; then \
+		echo "test-deps: ffprobe, exiftool, heif-info and strace present"; \
 	else \
 		echo "test-deps: installing $(TEST_PACKAGES)"; \
 		( $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(TEST_PACKAGES) ) \

@@ -63,6 +63,10 @@ scan-spans-unvalidated|Sources/ISOBMFF/Movie/MovieScanFacts.swift|        try ro
 whole-second-media-timescale|Sources/ISOBMFF/Movie/Track.swift|(Int128(max(1, movieTimescale)), Int128(max(1, mediaHeader.timescale)))|(Int128(max(1, movieTimescale)), Int128(max(2, mediaHeader.timescale)))|wholeSecondMediaTimescale
 heic-still-motion-photo-xmp|Sources/LivePhotoKit/MotionPhoto/HEICMotionPhotoStill.swift|xmp.integer(MotionPhotoXMP.motionPhoto) == 1 {|xmp.integer(MotionPhotoXMP.motionPhoto) == 2 {|motionToLiveKeepsEveryItemAndThePixels
 grow-in-place-restored-after-failure|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|                restoredAfterFailure = true|                _ = 0|failedOverwriteRestoresBoth
+moov-synced-before-journal-removed|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|try file.sync()|_ = 0|DurableWriteTests
+folder-synced-after-rename|Sources/BinaryIO/AtomicFileWriter.swift|if dfd >= 0 { _ = fsync(dfd); close(dfd) }|if dfd >= 0 { close(dfd) }|DurableWriteTests
+journal-synced-first|Sources/BinaryIO/OverwriteJournal.swift|            guard fsync(fd) == 0 else|            guard 0 == 0 else|DurableWriteTests
+new-moov-synced-before-retire|Sources/ISOBMFF/Writing/TailAppendMovieWrite.swift|        try file?.syncData()|        _ = 0|DurableWriteTests
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm

@@ -22,6 +22,8 @@ public enum Requirement: Sendable, CustomStringConvertible {
     public static let heifConvert = Requirement.tool("heif-convert")
     public static let heifEnc = Requirement.tool("heif-enc")
     public static let python3 = Requirement.tool("python3")
+    /// Shows the order of a run's writes and syncs (what reaches the disk before a power loss).
+    public static let strace = Requirement.tool("strace")
     public static let pillowHEIF = Requirement.pythonModule("pillow_heif")
 
     public var isMet: Bool {
