@@ -145,6 +145,22 @@ struct HEIFItemBoxTests {
         }
     }
 
+    /// An item of `iloc` starts with its id (2 bytes, 4 in version 2), its construction method
+    /// (version 1 and 2), data reference, base offset and extent count: a count of items the
+    /// box cannot hold at that size is refused before any is read, one byte short included.
+    @Test("iloc v0/v1/v2: one byte short of the item count's headers is refused at their full size", arguments: [0, 1, 2] as [UInt8])
+    func ilocItemCountBound(_ version: UInt8) throws {
+        let header = (version < 2 ? 2 : 4) + (version > 0 ? 2 : 0) + 2 + 2
+        let atom = Self.fullBox("iloc", version: version) { w in
+            w.u8(0x00); w.u8(0x00)                                      // every field 0 bytes
+            if version < 2 { w.u16(2) } else { w.u32(2) }
+            w.append([UInt8](repeating: 0, count: 2 * header - 1))
+        }
+        let error = Support.expectParseError("iloc v\(version)") { _ = try ItemLocationBox(atom, path: "iloc") }
+        #expect(error?.kind == .tooLarge)
+        #expect(error?.message == "iloc item count 2 needs \(2 * header) bytes, only \(2 * header - 1) present")
+    }
+
     @Test("iloc refuses duplicate item ids, bad field sizes, counts larger than the box, trailing bytes")
     func ilocHostile() throws {
         let duplicate = Self.fullBox("iloc", version: 0) { w in
