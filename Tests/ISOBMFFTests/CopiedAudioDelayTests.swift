@@ -64,4 +64,25 @@ struct CopiedAudioDelayTests {
         #expect(copy.chunks == [shown])
         #expect(copy.track.edits == [.init(duration: 180, mediaTime: -1, rate: 0x10000), .init(duration: 420, mediaTime: 0, rate: 0x10000)])
     }
+    /// The same movie with the audio's media timescale set to 1 (each PCM sample then lasts a
+    /// whole second, the timescale's smallest value): the span is counted in that timescale.
+    @Test("a media timescale of 1: the samples that start in the span, counted in whole seconds", .requires(.ffmpeg))
+    func wholeSecondMediaTimescale() throws {
+        let dir = try TempDir()
+        let source = try Self.delayedAudioMovie(in: dir)
+        let mdhd = try #require(try Self.audio(source).atom.find("mdia", "mdhd"))
+        let at = Int(try #require(mdhd.originalOffset)) + 8
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("delayed.mov"))))
+        try #require(bytes[at] == 0, "mdhd version 0: timescale at +12")
+        bytes.replaceSubrange((at + 12)..<(at + 16), with: [0, 0, 0, 1])
+        let file = try MovieFile.open(path: try dir.write("whole-seconds.mov", bytes))
+        let track = try #require(file.movie.tracks.first { $0.isAudio })
+        try #require(track.mediaHeader.timescale == 1)
+        // Movie time [0 s, 3 s) with the audio 0.5 s late: media seconds [0, 2.5) start samples 0, 1 and 2.
+        let made = try CopiedAudioTrack(track, in: file, start: 0, end: 3000, trackID: 2, movieTimescale: 600)
+        let copy = try #require(made)
+        #expect(copy.track.sampleCount == 3)
+        #expect(copy.chunks == [try Self.bytes(track, 0..<3, in: file)])
+        #expect(copy.track.edits == [.init(duration: 300, mediaTime: -1, rate: 0x10000), .init(duration: 1800, mediaTime: 0, rate: 0x10000)])
+    }
 }
