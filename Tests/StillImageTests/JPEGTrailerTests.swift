@@ -110,6 +110,19 @@ import Testing
         #expect(try SamsungSEFTrailer.read(FileSource(path: TestFiles.fixture("still-no-exif.jpg"))) == nil)
     }
 
+    /// A record's name is shown as its printable ASCII: space to `~` kept (a name may hold a
+    /// space), control bytes and DEL left out; the record's data starts after every name byte.
+    @Test func samsungRecordNamesKeepPrintableASCII() throws {
+        let dir = try TempDir()
+        let image = try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))
+        let raw = " Photo Mode\u{1F}~\u{7F}"
+        let source = try Self.write(image + Self.sef([(0x0A01, raw, [9, 8, 7])]), dir)
+        let record = try #require(try SamsungSEFTrailer.read(source)?.records.first)
+        #expect(record.name == " Photo Mode~")
+        #expect(record.dataOffset == record.offset + 8 + UInt64(raw.utf8.count))
+        #expect(try source.read(at: record.dataOffset, count: Int(record.dataLength)) == [9, 8, 7])
+    }
+
     /// A record whose name fills it exactly (no data, as Samsung writes for flag records) is a
     /// record of 0 data bytes, not a damaged trailer; one byte less than its name is refused.
     @Test func samsungRecordWithNameOnly() throws {
