@@ -70,6 +70,28 @@ import Testing
         #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2))
     }
 
+    /// A new read window starts on an `FF` that nothing has looked at yet in two ways: the last
+    /// byte of a window (its marker byte is in the next one), and the first byte after a segment
+    /// that crosses the window edge. An EOI there is the image's end, not one further on.
+    @Test(arguments: [false, true])
+    func imageEndOnAWindowsFirstByte(_ afterSegment: Bool) throws {
+        let dir = try TempDir()
+        let sos: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 0x3F, 0]
+        var bytes: [UInt8] = [0xFF, 0xD8] + sos
+        let dataStart = bytes.count
+        bytes += [UInt8](repeating: 0x5A, count: (1 << 20) + 16)
+        var eoi = dataStart + (1 << 20)                      // the first window's last byte
+        if afterSegment {
+            let dht: [UInt8] = [0xFF, 0xC4, 0x00, 0x06, 0x5A, 0x5A, 0x5A, 0x5A]
+            bytes.replaceSubrange(eoi - 4..<eoi + 4, with: dht)
+            eoi += 4
+        }
+        bytes.replaceSubrange(eoi..<eoi + 2, with: [0xFF, 0xD9])
+        bytes += [0xFF, 0xD9]
+        let source = try Self.write(bytes, dir)
+        #expect(try JPEGImageEnd.find(source, structure: JPEGStructure.read(source)) == UInt64(eoi + 2))
+    }
+
     @Test func noEOIIsATruncationError() throws {
         let dir = try TempDir()
         let bytes = Array(try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg")).dropLast(2))
