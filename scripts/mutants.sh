@@ -72,6 +72,7 @@ iloc-v2-item-id-size|Sources/ISOBMFF/Items/ItemLocationBox.swift|let idSize = ve
 copied-audio-whole-second-timescale|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|mediaTS = Int128(max(1, source.mediaHeader.timescale))|mediaTS = Int128(max(2, source.mediaHeader.timescale))|CopiedAudioDelayTests
 sef-record-name-space|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|nameBytes.filter { $0 >= 0x20 && $0 < 0x7F }|nameBytes.filter { $0 > 0x20 && $0 < 0x7F }|samsungRecordNamesKeepPrintableASCII
 jpeg-end-window-first-byte|Sources/StillImage/JPEG/JPEGImageEnd.swift|            var i = 0|            var i = 1|imageEndOnAWindowsFirstByte
+copied-audio-decode-time-runs|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|if index >= sample { break }|if index < sample { break }|CopiedAudioDecodeTimeTests
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm
