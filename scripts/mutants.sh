@@ -73,6 +73,7 @@ copied-audio-whole-second-timescale|Sources/ISOBMFF/Writing/CopiedAudioTrack.swi
 sef-record-name-space|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|nameBytes.filter { $0 >= 0x20 && $0 < 0x7F }|nameBytes.filter { $0 > 0x20 && $0 < 0x7F }|samsungRecordNamesKeepPrintableASCII
 jpeg-end-window-first-byte|Sources/StillImage/JPEG/JPEGImageEnd.swift|            var i = 0|            var i = 1|imageEndOnAWindowsFirstByte
 copied-audio-decode-time-runs|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|if index >= sample { break }|if index < sample { break }|CopiedAudioDecodeTimeTests
+scanned-image-end-at-file-end|Sources/LivePhotoKit/MotionPhoto/ScannedImageEnd.swift|imageEnd <= source.size,|imageEnd < source.size,|anEndAtTheFilesLastByteIsCarried
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm

@@ -50,4 +50,16 @@ struct ScannedImageEndTests {
         handle.seekToEndOfFile(); handle.write(Data([0])); try handle.close()
         #expect(try before.imageEnd(for: FileSource(path: copy), structure: truthB.structure) == nil)
     }
+    /// An image that ends at the file's last byte (no trailer after EOI) is carried as well:
+    /// the end may be the file's size, not past it.
+    @Test func anEndAtTheFilesLastByteIsCarried() throws {
+        let path = Support.fixture("still-no-exif.jpg")
+        let source = try FileSource(path: path)
+        let structure = try JPEGStructure.read(source)
+        let end = source.size
+        let scanned = try #require(ScannedImageEnd(imageEnd: end, source: source))
+        #expect(try scanned.imageEnd(for: FileSource(path: path), structure: structure) == end)
+        let past = try #require(ScannedImageEnd(imageEnd: end + 1, source: source))
+        #expect(try past.imageEnd(for: FileSource(path: path), structure: structure) == nil)
+    }
 }
