@@ -20,7 +20,7 @@ scratch=${MUTANTS_DIR:-${TMPDIR:-/tmp}/livephoto-mutants}
 SWIFT=${SWIFT:-swift}
 only=${MUTANTS:-.}
 
-# name | file | the exact text (found exactly once) | what it becomes | tests that must fail (swift test --filter)
+# name | file | the exact text (found exactly once; \n for a line break) | what it becomes | tests that must fail (swift test --filter)
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
 dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairPlanner.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
@@ -74,6 +74,7 @@ sef-record-name-space|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|nameBytes.
 jpeg-end-window-first-byte|Sources/StillImage/JPEG/JPEGImageEnd.swift|            var i = 0|            var i = 1|imageEndOnAWindowsFirstByte
 copied-audio-decode-time-runs|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|if index >= sample { break }|if index < sample { break }|CopiedAudioDecodeTimeTests
 scanned-image-end-at-file-end|Sources/LivePhotoKit/MotionPhoto/ScannedImageEnd.swift|imageEnd <= source.size,|imageEnd < source.size,|anEndAtTheFilesLastByteIsCarried
+jpeg-rewrite-old-exif-skipped|Sources/StillImage/JPEG/JPEGRewrite.swift|                pieces.append(.bytes(newExif))\n                cursor = s.endOffset|                pieces.append(.bytes(newExif))\n                _ = 0|JPEGRewriteTests
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm
@@ -95,7 +96,7 @@ cd "$scratch"
 apply() {
     python3 - "$1" "$2" "$3" <<'EOF'
 import sys
-path, old, new = sys.argv[1:4]
+path, old, new = (a.replace("\\n", "\n") for a in sys.argv[1:4])   # `\n` in the list: a line break
 text = open(path).read()
 if text.count(old) != 1:
     sys.exit(f"{path}: the mutated text occurs {text.count(old)} times, not once: {old}")
