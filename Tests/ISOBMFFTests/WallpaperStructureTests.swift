@@ -21,7 +21,9 @@ struct WallpaperStructureTests {
         #expect(info.setup?.setupDataVersion == 1)
         #expect(info.setup?.dimensions?.width == 1920 && info.setup?.dimensions?.height == 1440)
         #expect(info.firstRecord?.version == LivePhotoInfoRecord.cameraVersion)
-        #expect(s.videoOrientation.value != nil)
+        // The orientation the camera wrote in its track's one sample: upright, and rotated 90° (portrait).
+        let orientation: [String: Int16] = ["iphone-livephoto-ios18/IMG_3853.MOV": 1, "iphone-movie/iphone15-livephoto.MOV": 6]
+        #expect(s.videoOrientation.value == .some(orientation[relative]))
         #expect(s.stillTrack?.keys == StillImageTransform.cameraKeys)
         #expect(s.topLevelKeys.isSuperset(of: LivePhotoMovieKeys.all.filter(\.everyCamera).map(\.name)))
         // Every sample of the camera's track is a version 3 record whose counts add up to its size.
