@@ -76,6 +76,7 @@ copied-audio-decode-time-runs|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|if 
 scanned-image-end-at-file-end|Sources/LivePhotoKit/MotionPhoto/ScannedImageEnd.swift|imageEnd <= source.size,|imageEnd < source.size,|anEndAtTheFilesLastByteIsCarried
 jpeg-rewrite-old-exif-skipped|Sources/StillImage/JPEG/JPEGRewrite.swift|                pieces.append(.bytes(newExif))\n                cursor = s.endOffset|                pieces.append(.bytes(newExif))\n                _ = 0|JPEGRewriteTests
 video-orientation-one-sample|Sources/ISOBMFF/QuickTimeMetadata/VideoOrientationTrack.swift|guard track.sampleTable.sampleCount > 0 else { return nil }|guard track.sampleTable.sampleCount > 1 else { return nil }|WallpaperStructureTests
+copied-audio-stts-run-count|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|stts[stts.count - 1].count += 1|stts[stts.count - 1].count += 0|CopiedAudioDelayTests
 gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[altitude < 0 ? 1 : 0]|[altitude >= 0 ? 1 : 0]|CapturedStillGPSTests
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm

@@ -47,6 +47,7 @@ struct CopiedAudioDelayTests {
         let copy = try #require(made)
         let shown = try Self.bytes(track, 4000..<12000, in: file)
         #expect(copy.track.sampleCount == 8000)
+        #expect(copy.track.timeToSample == [.init(count: 8000, delta: 1)], "one run: every copied sample, each one tick")
         #expect(copy.chunks == [shown])
         #expect(copy.track.edits == [.init(duration: 600, mediaTime: 0, rate: 0x10000)])
     }
@@ -82,6 +83,7 @@ struct CopiedAudioDelayTests {
         let made = try CopiedAudioTrack(track, in: file, start: 0, end: 3000, trackID: 2, movieTimescale: 600)
         let copy = try #require(made)
         #expect(copy.track.sampleCount == 3)
+        #expect(copy.track.timeToSample == [.init(count: 3, delta: 1)])
         #expect(copy.chunks == [try Self.bytes(track, 0..<3, in: file)])
         #expect(copy.track.edits == [.init(duration: 300, mediaTime: -1, rate: 0x10000), .init(duration: 1800, mediaTime: 0, rate: 0x10000)])
     }
