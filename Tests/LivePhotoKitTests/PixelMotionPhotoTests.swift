@@ -114,4 +114,34 @@ struct PixelMotionPhotoTests {
         #expect(timing.frame(containingMovieTick: placed.tick) == placed.frame, "the tick lies inside the frame")
         #expect(warnings.contains { $0.contains("one-frame still track") } == ((givenUs ?? 0) == 0))
     }
+
+    /// A motion video delayed by a leading empty edit past the still track's moment (0.2813 s):
+    /// no motion frame is shown yet at that moment, so the still goes to the first frame the
+    /// video shows, at the end of the delay, never a later one.
+    @Test(arguments: [nil, 0] as [Int64?])
+    func stillTrackMomentBeforeADelayedVideoTakesItsFirstFrame(givenUs: Int64?) throws {
+        let mp4 = try Self.embedded()
+        let timescale = mp4.movie.header.timescale
+        let trak = try #require(mp4.movie.moov.children("trak").first)
+        let motion = try #require(mp4.movie.tracks.first)
+        let delay = UInt64(timescale)   // one second, longer than the still track's moment
+        var entries = motion.edits?.entries ?? []
+        if entries.isEmpty { entries = [.init(duration: motion.header.duration, mediaTime: 0, rate: 0x10000)] }
+        entries.insert(.init(duration: delay, mediaTime: -1, rate: 0x10000), at: 0)
+        trak.children?.removeAll { $0.type == "edts" }
+        trak.children?.insert(Atom(type: "edts", children: [EditList(entries: entries).atom()]), at: 1)
+        let movie = try Movie(moov: mp4.movie.moov)
+        let tracks = try #require(MotionPhotoVideoTracks(movie))
+        #expect(tracks.motion.trackID == 1)
+        let stillMoment = try #require(tracks.stillFrameStart)
+        let timing = FrameTiming(track: tracks.motion, movieTimescale: timescale)
+        let firstShown = timing.start(ofFrame: 0)
+        #expect(stillMoment.seconds < 1 && firstShown.seconds >= 1, "the delay pushes every frame past the still moment")
+
+        var warnings: [String] = []
+        let (placed, start) = try MotionPhotoStillTime.resolve(presentationTimestampUs: givenUs, movie: movie, tracks: tracks, warnings: &warnings)
+        #expect(placed.frame == 0 && start == firstShown)
+        #expect(timing.frame(containingMovieTick: placed.tick) == 0 && placed.tick >= Int64(delay))
+        #expect(warnings.contains { $0.contains("one-frame still track") })
+    }
 }
