@@ -28,4 +28,34 @@ struct FileMetadataTests {
         defer { close(fd) }
         #expect(throws: ParseError.self) { try metadata.applyOwnershipAttributesAndMode(to: fd) }
     }
+
+    /// The other namespaces are skipped only where the kernel or file system does not allow
+    /// them (EPERM, EACCES, ENOTSUP, EINVAL); any other failure (here E2BIG, a value over the
+    /// kernel's 64 KiB) is an error, never a silent drop.
+    @Test("an attribute outside user.* is skipped only when not allowed or not supported; another failure is an error")
+    func otherNamespacesFailForOtherReasons() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("f.jpg").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        let fd = open(path, O_RDWR)
+        defer { close(fd) }
+        var metadata = try FileMetadata.read(path: path)
+        let name = Array("trusted.livephoto-test".utf8)
+        metadata.extendedAttributes = [FileMetadata.ExtendedAttribute(name: name, value: Array(repeating: 1, count: 1 << 17))]
+        #expect(!metadata.extendedAttributes[0].mustBeKept)
+        #expect(fsetxattr(fd, "trusted.livephoto-test", [UInt8](repeating: 1, count: 1 << 17), 1 << 17, 0) != 0 && errno == E2BIG,
+                "the kernel refuses the value as too big, whoever asks")
+        let error = try #require(throws: ParseError.self) { try metadata.applyOwnershipAttributesAndMode(to: fd) }
+        #expect("\(error)".contains("trusted.livephoto-test"), "the error names the attribute: \(error)")
+
+        // Refused for lack of permission (not root) or support: skipped, the rest applied.
+        metadata.extendedAttributes = [FileMetadata.ExtendedAttribute(name: Array("security.livephoto-test".utf8), value: [1])]
+        metadata.mode = 0o640
+        let set = fsetxattr(fd, "security.livephoto-test", [1], 1, 0) == 0 ? 0 : errno
+        #expect(set == 0 || [EPERM, EACCES, ENOTSUP, EOPNOTSUPP, EINVAL].contains(set), "errno \(set)")
+        try metadata.applyOwnershipAttributesAndMode(to: fd)
+        var st = stat()
+        #expect(fstat(fd, &st) == 0 && st.st_mode & 0o7777 == 0o640)
+    }
 }
