@@ -5,12 +5,18 @@ import CFileCopy
 
 @Suite("metadata kept by AtomicFileWriter")
 struct FileMetadataTests {
+    /// A plain file with three bytes, the one these tests give attributes to.
+    static func threeByteFile(in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent("f.jpg").path
+        try #require(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        return path
+    }
+
     @Test("AtomicFileWriter gives the replacement the original's mode and user.* attributes; a failure to copy one is an error")
     func writerKeepsMetadata() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("f.jpg").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        let path = try Self.threeByteFile(in: dir)
         #expect(chmod(path, 0o604) == 0)
         #expect(setxattr(path, "user.rating", "5", 1, 0) == 0)
         let writer = try AtomicFileWriter(targetPath: path)
@@ -36,8 +42,7 @@ struct FileMetadataTests {
     func otherNamespacesFailForOtherReasons() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("f.jpg").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        let path = try Self.threeByteFile(in: dir)
         let fd = open(path, O_RDWR)
         defer { close(fd) }
         var metadata = try FileMetadata.read(path: path)
