@@ -20,7 +20,7 @@ scratch=${MUTANTS_DIR:-${TMPDIR:-/tmp}/livephoto-mutants}
 SWIFT=${SWIFT:-swift}
 only=${MUTANTS:-.}
 
-# name | file | the exact text (found exactly once; \n for a line break) | what it becomes | tests that must fail (swift test --filter)
+# name | file | the exact text (found exactly once; \n for a line break; no `|`: it parts the fields) | what it becomes | tests that must fail (swift test --filter)
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
 dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairPlanner.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
@@ -85,7 +85,12 @@ wallpaper-start-option|Sources/livephoto/MakeCommand.swift|        options.wallp
 size-zero-box-size-top-byte|Sources/ISOBMFF/Writing/TailAppendMovieWrite.swift|[UInt8(value >> 24), UInt8((value >> 16)|[UInt8(value >> 25), UInt8((value >> 16)|sizeZeroLargeMediaTailAppend
 hevc-sub-layer-profile-bits|Sources/VideoFrames/HEVC/HEVCConfigurationRecord.swift|if profilePresent[i] { try r.skip(88) }|if profilePresent[i] { try r.skip(89) }|HEVCSubLayerSPSTests
 motion-still-before-delayed-video|Sources/LivePhotoKit/MotionPhoto/MotionPhotoStillTime.swift|lastFrame(startingAtOrBefore: slack) ?? 0|lastFrame(startingAtOrBefore: slack) ?? 1|stillTrackMomentBeforeADelayedVideoTakesItsFirstFrame
-optional-attribute-other-failure|Sources/BinaryIO/FileMetadata.swift|e == ENOTSUP || e == EOPNOTSUPP || e == EINVAL|e == ENOTSUP || e != EOPNOTSUPP || e == EINVAL|otherNamespacesFailForOtherReasons
+optional-attribute-other-failure|Sources/BinaryIO/FileMetadata.swift|e == EINVAL) {|e != EINVAL) {|otherNamespacesFailForOtherReasons
+heic-append-not-cut-back|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|file.cutToOriginalSize()\n            state = .finished|state = .finished|HEICTailAppendUndoTests
+motion-still-no-tick-shown|Sources/LivePhotoKit/MotionPhoto/MotionPhotoStillTime.swift|guard timing.frame(containingMovieTick: placed.tick) != nil else {|guard timing.frameCount >= 0 else {|aLastFrameNoTickShowsIsAnErrorNamingTheTrack
+identifier-candidate-matched-by|Sources/LivePhotoKit/Library/LibraryMatcher.swift|finding.matchedBy = .identifier\n                    findings.append(finding)|findings.append(finding)|LibraryIdentifierCandidateTests
+hevc-444-colour-plane-flag|Sources/VideoFrames/HEVC/HEVCConfigurationRecord.swift|if chroma == 3 { try r.skip(1) }|if chroma == 2 { try r.skip(1) }|HEVCChromaFormatSPSTests
+decoder-threads-left-to-us|Sources/VideoFrames/FFmpegDecoder.swift|guard threads <= 0 else {|guard threads < 0 else {|DecoderThreadCountTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
@@ -130,6 +135,8 @@ fi
 # The tests must pass without the mutants, or a kill would mean nothing.
 declare -A passing
 while IFS='|' read -r name file from to filter; do
+    # A `|` inside a text would shift the fields: the entry would mutate the wrong text.
+    [[ "$filter" != *"|"* ]] || { echo "mutants: $name has more than five fields (a \`|\` in its text?)"; exit 2; }
     [ -n "$name" ] && [[ "$name" =~ $only ]] && [ -z "${passing[$filter]:-}" ] || continue
     log="$scratch/.mutant-logs/baseline-${filter//[^A-Za-z0-9]/_}.log"
     run_tests "$filter" "$log" || { echo "mutants: $filter fails on the unmutated tree (see $log)"; exit 2; }

@@ -26,7 +26,7 @@ struct SourceFrames {
             let reached = try decodeRun(slots: slots, from: next, earlierGOP: retried, observe: observe, deliver: deliver)
             if reached > next { next = reached; retried = false; continue }
             guard !retried else {
-                throw ParseError(.invalidValue, "the frame of sample \(slots[next].sampleIndex + 1) did not come out of the decoder", path: track.path, offset: 0)
+                throw ParseError(.invalidValue, "the frame of sample \(slots[next].sampleIndex + 1) did not come out of the decoder", path: track.path, offset: track.offset)
             }
             retried = true
         }
@@ -58,7 +58,7 @@ struct SourceFrames {
             guard pts == slots[cursor].compositionTime else { return false }
             let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
             guard width > 0, height > 0, width * height <= StillFrameExtractor.maximumPixels else {
-                throw ParseError(.tooLarge, "sample \(slots[cursor].sampleIndex + 1) decodes to \(width)x\(height) pixels", path: track.path, offset: 0)
+                throw ParseError(.tooLarge, "sample \(slots[cursor].sampleIndex + 1) decodes to \(width)x\(height) pixels", path: track.path, offset: track.offset)
             }
             var repeats = 0
             while cursor + repeats < end, slots[cursor + repeats].compositionTime == pts { repeats += 1 }
@@ -76,7 +76,7 @@ struct SourceFrames {
             }
             if !done { _ = try decoder.flush(onFrame: take) }
         } catch let failure as FFmpegDecoder.DecodeFailure {
-            throw ParseError(.invalidValue, "sample \(slots[cursor].sampleIndex + 1) failed to decode: \(failure.message)", path: track.path, offset: 0)
+            throw ParseError(.invalidValue, "sample \(slots[cursor].sampleIndex + 1) failed to decode: \(failure.message)", path: track.path, offset: track.offset)
         }
         return cursor
     }

@@ -23,14 +23,14 @@ public enum StillFrameExtractor {
                              path: track.path + "/mdia/minf/stbl/stsd", offset: 0)
         }
         guard let shown = FrameTiming(track: track, movieTimescale: timescale).shownSample(atMovieTick: movieTick) else {
-            throw ParseError(.invalidValue, "no video frame is shown at \(seconds(movieTick, timescale)) s", path: track.path, offset: 0)
+            throw ParseError(.invalidValue, "no video frame is shown at \(seconds(movieTick, timescale)) s", path: track.path, offset: track.offset)
         }
         let sync = try SyncSampleTable(track: track)
         let ranges = try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl")
         let times = track.sampleTable.compositionTimes()
         let frameName = "the frame at \(seconds(movieTick, timescale)) s (sample \(shown.sampleIndex + 1))"
         guard shown.sampleIndex < ranges.count, shown.sampleIndex < times.count else {
-            throw ParseError(.invalidValue, "\(frameName) is not in the sample table", path: track.path, offset: 0)
+            throw ParseError(.invalidValue, "\(frameName) is not in the sample table", path: track.path, offset: track.offset)
         }
         guard var start = sync.syncSample(atOrBefore: shown.sampleIndex) else {
             throw ParseError(.invalidValue, "\(frameName) has no sync sample before it", path: track.path + "/mdia/minf/stbl/stss", offset: 0)

@@ -144,4 +144,50 @@ struct PixelMotionPhotoTests {
         #expect(timing.frame(containingMovieTick: placed.tick) == 0 && placed.tick >= Int64(delay))
         #expect(warnings.contains { $0.contains("one-frame still track") })
     }
+
+    /// A damaged movie timescale (1 tick a second, no edit list): the last frame starts between
+    /// two ticks and the video ends before the next, so no tick shows it. The still cannot be
+    /// placed: the error says so and names the motion track where it is in the embedded video.
+    @Test func aLastFrameNoTickShowsIsAnErrorNamingTheTrack() throws {
+        let mp4 = try Self.embedded()
+        let mvhd = try #require(mp4.movie.moov.child("mvhd"))
+        var header = try MovieHeader(mvhd, path: "moov/mvhd")
+        header.times.timescale = 1
+        mvhd.payload = header.atom().payload
+        let trak = try #require(mp4.movie.moov.children("trak").first)
+        trak.children?.removeAll { $0.type == "edts" }
+        let movie = try Movie(moov: mp4.movie.moov)
+        let tracks = try #require(MotionPhotoVideoTracks(movie))
+        let timing = FrameTiming(track: tracks.motion, movieTimescale: 1)
+        let last = timing.frameCount - 1
+        try #require(last > 0 && timing.frame(containingMovieTick: timing.startTick(ofFrame: last)) == nil,
+                     "the last frame starts between two ticks and the video ends before the next one")
+
+        var warnings: [String] = []
+        let error = #expect(throws: ParseError.self) {
+            _ = try MotionPhotoStillTime.resolve(presentationTimestampUs: 1_000_000_000, movie: movie, tracks: tracks, warnings: &warnings)
+        }
+        let offset = tracks.motion.offset
+        #expect(offset > 0)
+        #expect(try mp4.source.read(at: offset + 4, count: 4, path: "trak") == Array("trak".utf8), "the offset is the motion track's box")
+        let start = String(format: "%.3f", timing.start(ofFrame: last).seconds)
+        #expect(error?.description == "the embedded video shows no frame at its still time (\(start) s): its frames do not fill one tick of its timeline in \(tracks.motion.path) at offset \(offset)")
+    }
+
+    /// An edit list of one empty edit presents no frame at all: the error names the motion track.
+    @Test func aVideoThatPresentsNoFrameIsAnErrorNamingTheTrack() throws {
+        let mp4 = try Self.embedded()
+        let trak = try #require(mp4.movie.moov.children("trak").first)
+        trak.children?.removeAll { $0.type == "edts" }
+        let empty = EditList(entries: [.init(duration: 1000, mediaTime: -1, rate: 0x10000)])
+        trak.children?.insert(Atom(type: "edts", children: [empty.atom()]), at: 1)
+        let movie = try Movie(moov: mp4.movie.moov)
+        let tracks = try #require(MotionPhotoVideoTracks(movie))
+        var warnings: [String] = []
+        let error = #expect(throws: ParseError.self) {
+            _ = try MotionPhotoStillTime.resolve(presentationTimestampUs: 0, movie: movie, tracks: tracks, warnings: &warnings)
+        }
+        #expect(error?.description == "the embedded video has no frames in \(tracks.motion.path) at offset \(tracks.motion.offset)")
+        #expect(tracks.motion.offset > 0)
+    }
 }

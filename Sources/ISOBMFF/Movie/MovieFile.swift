@@ -116,7 +116,7 @@ public struct MovieFile {
     /// Reads the bytes of sample `index` of `track`, bounded by the file.
     public func sampleBytes(track: Track, index: Int, maximum: Int = 1 << 20) throws -> [UInt8] {
         let ranges = try track.sampleTable.sampleRanges(path: track.path)
-        guard index < ranges.count else { throw ParseError(.invalidValue, "no sample \(index)", path: track.path, offset: 0) }
+        guard index < ranges.count else { throw ParseError(.invalidValue, "no sample \(index)", path: track.path, offset: track.offset) }
         let r = ranges[index]
         guard Int(r.size) <= maximum else { throw ParseError(.tooLarge, "sample of \(r.size) bytes", path: track.path, offset: r.offset) }
         return try source.read(at: r.offset, count: Int(r.size), path: track.path + " sample \(index + 1)")

@@ -24,6 +24,9 @@ public struct Track {
         sampleEntries = parts.sampleEntries; sampleTable = parts.sampleTable; references = parts.references
     }
 
+    /// Where the `trak` box starts in the file: the offset an error about the whole track names
+    /// (0 for a track built here).
+    public var offset: UInt64 { atom.originalOffset ?? 0 }
     public var trackID: UInt32 { header.trackID }
     public var isVideo: Bool { handler.handlerType == "vide" }
     public var isAudio: Bool { handler.handlerType == "soun" }

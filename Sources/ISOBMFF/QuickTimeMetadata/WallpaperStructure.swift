@@ -58,7 +58,7 @@ public struct WallpaperStructure {
         let videoTrack = movie.mainVideoTrack
         video = videoTrack.map { Self.videoFacts($0, movieTimescale: movie.header.timescale) }
         livePhotoInfo = Self.part(movie.metadataTracks(declaring: LivePhotoInfoTrack.key).first) { track in
-            guard let videoTrack else { throw ParseError(.invalidValue, "no video track to time it against", path: track.path, offset: 0) }
+            guard let videoTrack else { throw ParseError(.invalidValue, "no video track to time it against", path: track.path, offset: track.offset) }
             return try LivePhotoInfoTrack.read(track, video: videoTrack, in: file)
         }
         videoOrientation = Self.part(movie.metadataTracks(declaring: VideoOrientationTrack.key).first) { try VideoOrientationTrack.read($0, in: file) }

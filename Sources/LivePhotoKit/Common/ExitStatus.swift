@@ -31,11 +31,19 @@ public enum ExitStatus: Int32, Codable, Sendable, Comparable {
     /// serious code any file gave, in the order below: a file that could not be read outranks a
     /// refusal, and both outrank an invalid pair; `unreadable` when a folder could not be read.
     public static func combined<S: Sequence>(_ statuses: S, unreadableFolders: Bool = false) -> ExitStatus where S.Element == ExitStatus {
-        statuses.reduce(unreadableFolders ? .unreadable : .ok) { a, b in
-            severity.firstIndex(of: a) ?? 0 >= severity.firstIndex(of: b) ?? 0 ? a : b
-        }
+        statuses.reduce(unreadableFolders ? .unreadable : .ok) { a, b in a.seriousness >= b.seriousness ? a : b }
     }
 
-    /// Least to most serious, for `combined`.
-    private static let severity: [ExitStatus] = [.ok, .invalidPair, .refused, .unreadable, .usage, .interrupted, .terminated]
+    /// Least to most serious, for `combined`: a switch, so every code has a rank.
+    private var seriousness: Int {
+        switch self {
+        case .ok: 0
+        case .invalidPair: 1
+        case .refused: 2
+        case .unreadable: 3
+        case .usage: 4
+        case .interrupted: 5
+        case .terminated: 6
+        }
+    }
 }

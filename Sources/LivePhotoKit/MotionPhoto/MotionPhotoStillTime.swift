@@ -20,14 +20,14 @@ enum MotionPhotoStillTime {
         // A damaged timescale can squeeze every frame into less than one tick: no frame is shown at the tick.
         guard timing.frame(containingMovieTick: placed.tick) != nil else {
             throw ParseError(.invalidValue, "the embedded video shows no frame at its still time (\(StillTimeResolver.format(start.seconds)) s): its frames do not fill one tick of its timeline",
-                             path: tracks.motion.path, offset: 0)
+                             path: tracks.motion.path, offset: tracks.motion.offset)
         }
         return (placed, start)
     }
 
     static func choose(presentationTimestampUs: Int64?, timing: FrameTiming, movie: Movie, tracks: MotionPhotoVideoTracks,
                        warnings: inout [String]) throws -> Int {
-        guard timing.frameCount > 0 else { throw ParseError(.invalidValue, "the embedded video has no frames", path: tracks.motion.path, offset: 0) }
+        guard timing.frameCount > 0 else { throw ParseError(.invalidValue, "the embedded video has no frames", path: tracks.motion.path, offset: tracks.motion.offset) }
         let us = presentationTimestampUs.flatMap { $0 >= 0 ? $0 : nil }   // -1: none given
         // A microsecond of slack: a timestamp is itself rounded from a frame's time.
         let microsecond: Int128 = 1_000_000

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import BinaryIO
+@testable import ISOBMFF
+@testable import LivePhotoKit
+
+/// A HEIC edited in place grows by an appended `mdat` first. When that append cannot be
+/// written whole (the disk is full), the file must be cut back to its original bytes: a
+/// refused run changes nothing, not even the size.
+@Suite("HEIC tail append: a failed append is cut back to the original file")
+struct HEICTailAppendUndoTests {
+    @Test("disk full during the append: the error is the disk's, the file is byte for byte as before",
+          .enabled(if: PairSafetyTests.canMountTmpfs))
+    func diskFullDuringAppend() throws {
+        // 16 KiB of tmpfs: the HEIC takes two pages, so at most two more are free.
+        let dir = try #require(PairSafetyTests.mountTmpfs(size: "16k"))
+        defer { PairSafetyTests.unmount(dir) }
+        let path = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG_0001.HEIC")
+        let before = try Support.bytes(path)
+        let file = try HEIFFile.open(path: path)
+        let exifID = try #require(file.exifItemID)
+        let old = try file.bytes(of: try #require(file.locations.item(exifID)))
+        // A new EXIF far larger than the space left: the append runs out part way.
+        let data = old + [UInt8](repeating: 0x5A, count: 64 * 1024)
+        let edit = try HEIFItemEdit(file: file, replacing: exifID, newItem: nil, data: data, allowInPlace: false,
+                                    marker: TailAppendMarker(originalLength: file.source.size))
+        let write = try HEIFTailAppendWrite(edit)
+        let error = #expect(throws: ParseError.self) { try write.prepare() }
+        #expect(error?.errno == .noSpace)
+        #expect(try Support.bytes(path) == before, "the partly appended bytes are cut off again")
+        #expect(try HEIFFile.open(path: path).exifItemID == exifID)
+    }
+}
