@@ -91,6 +91,7 @@ motion-still-no-tick-shown|Sources/LivePhotoKit/MotionPhoto/MotionPhotoStillTime
 identifier-candidate-matched-by|Sources/LivePhotoKit/Library/LibraryMatcher.swift|finding.matchedBy = .identifier\n                    findings.append(finding)|findings.append(finding)|LibraryIdentifierCandidateTests
 hevc-444-colour-plane-flag|Sources/VideoFrames/HEVC/HEVCConfigurationRecord.swift|if chroma == 3 { try r.skip(1) }|if chroma == 2 { try r.skip(1) }|HEVCChromaFormatSPSTests
 decoder-threads-left-to-us|Sources/VideoFrames/FFmpegDecoder.swift|guard threads <= 0 else {|guard threads < 0 else {|DecoderThreadCountTests
+heic-still-exif-size-turned|Sources/LivePhotoKit/Make/MakeOperation.swift|exif.pixelWidth = frame.width|_ = 0|MakeHEICStillTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -34,6 +34,9 @@ struct MakeHEICStillTests {
         let shown = try LibHeif.decodePrimary(Support.bytes(result.still), rgb: true)
         let (width, height) = rotate == 90 ? (clip.height, clip.width) : (clip.width, clip.height)
         #expect(shown.width == width && shown.height == height)
+        // The EXIF's pixel size is the size stored: turned with the pixels.
+        let size = try Support.run(exiftool, ["-s3", "-ExifIFD:ExifImageWidth", "-ExifIFD:ExifImageHeight", result.still])
+        #expect(size.out.split(separator: "\n") == ["\(width)", "\(height)"], "\(size.out)\(size.err)")
         // ffmpeg applies the display matrix when it decodes (its default autorotation).
         let vf = "select=eq(n\\,5),scale=in_color_matrix=\(clip.referenceMatrix):in_range=tv"
         let played = try MakeClips.decode(["-i", movie, "-vf", vf], width: width, height: height, in: dir)
