@@ -92,6 +92,8 @@ identifier-candidate-matched-by|Sources/LivePhotoKit/Library/LibraryMatcher.swif
 hevc-444-colour-plane-flag|Sources/VideoFrames/HEVC/HEVCConfigurationRecord.swift|if chroma == 3 { try r.skip(1) }|if chroma == 2 { try r.skip(1) }|HEVCChromaFormatSPSTests
 decoder-threads-left-to-us|Sources/VideoFrames/FFmpegDecoder.swift|guard threads <= 0 else {|guard threads < 0 else {|DecoderThreadCountTests
 heic-still-exif-size-turned|Sources/LivePhotoKit/Make/MakeOperation.swift|exif.pixelWidth = frame.width|_ = 0|MakeHEICStillTests
+copied-audio-only-empty-edits|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|delayEdits.count < entries.count else|delayEdits.count <= entries.count else|CopiedAudioDelayTests
+zero-width-cluster-columns|Sources/livephoto/TerminalColumns.swift|if scalars.allSatisfy(isZeroWidth) { return 0 }|if scalars.allSatisfy(isZeroWidth) { return 1 }|ScanTableCLITests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -87,4 +87,22 @@ struct CopiedAudioDelayTests {
         #expect(copy.chunks == [try Self.bytes(track, 0..<3, in: file)])
         #expect(copy.track.edits == [.init(duration: 300, mediaTime: -1, rate: 0x10000), .init(duration: 1800, mediaTime: 0, rate: 0x10000)])
     }
+
+    /// The audio's edits made all empty (0.5 s, then 1 s): no edit shows any of its media, so a
+    /// player plays none of it, and a span copies nothing, wherever it lies.
+    @Test("edits that are all empty show no sample: nothing is copied", .requires(.ffmpeg), arguments: [(0, 3000), (1000, 2000), (1600, 3000)])
+    func onlyEmptyEdits(start: Int64, end: Int64) throws {
+        let dir = try TempDir()
+        let file = try Self.delayedAudioMovie(in: dir)
+        let delayed = try Self.audio(file)
+        let trak = delayed.atom
+        trak.children?.removeAll { $0.type == "edts" }
+        let empty = EditList(entries: [.init(duration: 500, mediaTime: -1, rate: 0x10000), .init(duration: 1000, mediaTime: -1, rate: 0x10000)])
+        trak.children?.insert(Atom(type: "edts", children: [empty.atom()]), at: 1)
+        let silent = try Track(trak, index: delayed.index, path: delayed.path)
+        try #require(silent.edits?.entries.allSatisfy { $0.mediaTime < 0 } == true)
+        #expect(try CopiedAudioTrack(silent, in: file, start: start, end: end, trackID: 2, movieTimescale: 600) == nil)
+        // The same span with the source's own edits (empty, then the media) copies samples.
+        #expect(try CopiedAudioTrack(delayed, in: file, start: 1000, end: 2000, trackID: 2, movieTimescale: 600) != nil)
+    }
 }

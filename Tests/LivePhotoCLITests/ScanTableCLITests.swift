@@ -5,22 +5,22 @@ import Testing
 @Suite("scan: the text table and JSON lines")
 struct ScanTableCLITests {
     /// Terminal columns of the test's own names, written out by hand: ASCII 1, U+1F600 2,
-    /// U+100000 1, a combining mark 0, CJK 2.
+    /// U+100000 1, a combining mark 0, ZERO WIDTH SPACE 0 (a cluster of its own), CJK 2.
     static func columns(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { sum, s in
             switch s.value {
-            case 0x0301: return sum
+            case 0x0301, 0x200B: return sum
             case 0x1F600, 0x4E00...0x9FFF: return sum + 2
             default: return sum + 1
             }
         }
     }
 
-    @Test("names with an emoji, U+100000 (lead byte F4), a combining mark and CJK print whole, and every column lines up")
+    @Test("names with an emoji, U+100000 (lead byte F4), a combining mark, zero-width spaces and CJK print whole, and every column lines up")
     func wideAndNarrowNames() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let stems = ["IMG_\u{1F600}_the_longest_name", "IMG_\u{100000}", "IMG_e\u{0301}\u{0301}", "IMG_\u{6F22}\u{5B57}", "IMG_plain"]
+        let stems = ["IMG_\u{1F600}_the_longest_name", "IMG_\u{100000}", "IMG_e\u{0301}\u{0301}", "IMG_\u{200B}\u{200B}zw", "IMG_\u{6F22}\u{5B57}", "IMG_plain"]
         for stem in stems {
             _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: stem + ".JPG")
             _ = try CLITests.copy("movie-moov-last.mov", to: dir, as: stem + ".MOV")

@@ -16,11 +16,13 @@ public struct CopiedAudioTrack {
     public init?(_ source: Track, in file: MovieFile, start: Int64, end: Int64, trackID: UInt32, movieTimescale: UInt32) throws {
         let table = source.sampleTable
         let sourceTS = Int128(max(1, file.movie.header.timescale)), mediaTS = Int128(max(1, source.mediaHeader.timescale))
-        // The edit that shows the media: an empty edit before it delays the track.
+        // The edit that shows the media: an empty edit before it delays the track. Edits that
+        // are all empty show no sample: a player plays nothing of the track, so nothing is copied.
         let entries = source.edits?.entries ?? []
-        let shown = entries.firstIndex { $0.mediaTime >= 0 }
-        let delay = Int128(entries.prefix(shown ?? 0).reduce(UInt64(0)) { $0 &+ $1.duration })
-        let mediaOrigin = Int128(shown.map { entries[$0].mediaTime } ?? 0)
+        let delayEdits = entries.prefix { $0.mediaTime < 0 }
+        guard entries.isEmpty || delayEdits.count < entries.count else { return nil }
+        let delay = Int128(delayEdits.reduce(UInt64(0)) { $0 &+ $1.duration })
+        let mediaOrigin = Int128(entries.dropFirst(delayEdits.count).first?.mediaTime ?? 0)
         // Media ticks at the span's ends (first sample at or after the start, samples before the end).
         let from = mediaOrigin + FrameTiming.ceilDiv((Int128(start) - delay) * mediaTS, sourceTS)
         let to = mediaOrigin + FrameTiming.ceilDiv((Int128(end) - delay) * mediaTS, sourceTS)
