@@ -50,7 +50,7 @@ exif-next-offset-cut|Sources/StillImage/EXIF/ExifTIFF.swift|let next: UInt32 = r
 make-movie-unchanged-text|Sources/livephoto/MakeCommand.swift|if result.movieWrite == .none {|if !(result.movieWrite == .none) {|MakeTextOutputTests
 fourcc-latin1|Sources/BinaryIO/FourCC.swift|v = (v << 8)|v = (v << 9)|FourCCLiteralTests
 exif-cut-next-field|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|Array(tiff.tiff[at ..< at + 4]) : [0, 0, 0, 0]|Array(tiff.tiff[at ..< at + 4]) : [0, 0, 1, 0]|ExifPatchNextFieldTests
-audio-delay-shown-edit|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|entries.firstIndex { $0.mediaTime >= 0 }|entries.firstIndex { $0.mediaTime > 0 }|CopiedAudioDelayTests
+audio-delay-shown-edit|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|entries.prefix { $0.mediaTime < 0 }|entries.prefix { $0.mediaTime <= 0 }|CopiedAudioDelayTests
 sef-name-fills-record|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256, 8 + nameLength <= length else {|guard nameLength <= 256, 9 + nameLength <= length else {|JPEGTrailerTests
 wallpaper-dims-quarter-turn|Sources/ISOBMFF/Writing/WallpaperMovie.swift|if parsed.header.rotationDegrees % 180 == 90 { swap(&width, &height) }|if parsed.header.rotationDegrees % 179 == 90 { swap(&width, &height) }|WallpaperMovieTests
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
