@@ -94,6 +94,7 @@ decoder-threads-left-to-us|Sources/VideoFrames/FFmpegDecoder.swift|guard threads
 heic-still-exif-size-turned|Sources/LivePhotoKit/Make/MakeOperation.swift|exif.pixelWidth = frame.width|_ = 0|MakeHEICStillTests
 copied-audio-only-empty-edits|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|delayEdits.count < entries.count else|delayEdits.count <= entries.count else|CopiedAudioDelayTests
 zero-width-cluster-columns|Sources/livephoto/TerminalColumns.swift|if scalars.allSatisfy(isZeroWidth) { return 0 }|if scalars.allSatisfy(isZeroWidth) { return 1 }|ScanTableCLITests
+temporary-name-nul|Sources/BinaryIO/FileSystemCalls.swift|template.prefix { $0 != 0 }|template.prefix { $0 != 1 }|TemporaryFileNameTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
