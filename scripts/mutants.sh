@@ -95,6 +95,7 @@ heic-still-exif-size-turned|Sources/LivePhotoKit/Make/MakeOperation.swift|exif.p
 copied-audio-only-empty-edits|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|delayEdits.count < entries.count else|delayEdits.count <= entries.count else|CopiedAudioDelayTests
 zero-width-cluster-columns|Sources/livephoto/TerminalColumns.swift|if scalars.allSatisfy(isZeroWidth) { return 0 }|if scalars.allSatisfy(isZeroWidth) { return 1 }|ScanTableCLITests
 temporary-name-nul|Sources/BinaryIO/FileSystemCalls.swift|template.prefix { $0 != 0 }|template.prefix { $0 != 1 }|TemporaryFileNameTests
+jpeg-still-synced-before-commit|Sources/StillImage/StillIdentifierWriter.swift|try writer.sync()\n            try verifyWritten|try verifyWritten|DurableWriteTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

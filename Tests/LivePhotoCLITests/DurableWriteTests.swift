@@ -32,7 +32,7 @@ struct DurableWriteTests {
              arguments: ["pair"], stillWrite: "new-file", movieWrite: "new-file", intoFolder: true),
     ]
 
-    @Test("pair: every file synced, temporaries before their names, folders after, journal first, commit steps in order",
+    @Test("pair: every file synced, temporaries before their names (and before any commit), folders after, journal first, commit steps in order",
           .requires(.strace, .ffmpeg), arguments: cases)
     func pairWritesInOrder(_ c: Case) throws {
         let dir = try CLITests.scratch()
@@ -53,6 +53,7 @@ struct DurableWriteTests {
         #expect(report["movieWrite"] as? String == c.movieWrite)
         #expect(!trace.events.isEmpty)
         #expect(trace.violations(inputs: [still, movie]) == [])
+        #expect(trace.unsyncedAtFirstNaming() == [], "every new file is synced before the commit names any")
     }
 
     @Test("make: the new still and the paired movie reach the disk in order", .requires(.strace))

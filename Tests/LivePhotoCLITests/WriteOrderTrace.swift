@@ -122,6 +122,22 @@ struct WriteOrderTrace {
         }
     }
 
+    /// The files written and not yet synced when the run first names a file (its first rename
+    /// or link): `pair` prepares everything before it commits anything, so an fsync that fails
+    /// (a full disk that delayed allocation reports only then) is met before any name changes.
+    func unsyncedAtFirstNaming() -> [String] {
+        var unsynced = Set<String>()
+        for event in events {
+            switch event {
+            case .write(let path, _), .truncate(let path): unsynced.insert(path)
+            case .sync(let path), .unlink(let path): unsynced.remove(path)
+            case .rename, .link: return unsynced.sorted()
+            case .create: break
+            }
+        }
+        return []
+    }
+
     /// Every broken rule, one line each; `inputs` are the files the run was given to edit in place.
     func violations(inputs: Set<String>) -> [String] {
         var found: [String] = []
