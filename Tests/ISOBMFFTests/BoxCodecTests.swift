@@ -30,7 +30,7 @@ struct BoxCodecTests {
     }
 
     static let tkhdCases: [(UInt8, [UInt8])] = [(0, []), (1, []), (0, [9, 9, 9]), (1, [1]), (3, [])]
-    static let mdhdCases: [(UInt8, Bool, [UInt8])] = [(0, false, []), (1, false, []), (0, false, [7, 7]), (0, true, []), (0, true, [1])]
+    static let mdhdCases: [(UInt8, Bool, [UInt8])] = [(0, false, []), (1, false, []), (0, false, [7, 7]), (0, true, []), (0, true, [1]), (0, true, [1, 2, 3])]
 
     @Test("tkhd v0, v1, an unknown version and trailing bytes", arguments: tkhdCases)
     func trackHeader(version: UInt8, trailing: [UInt8]) throws {
@@ -57,7 +57,7 @@ struct BoxCodecTests {
         }
     }
 
-    @Test("mdhd v0, v1, short and with trailing bytes", arguments: mdhdCases)
+    @Test("mdhd v0, v1, short (ending after the duration, or up to 3 bytes later) and with trailing bytes", arguments: mdhdCases)
     func mediaHeader(version: UInt8, short: Bool, trailing: [UInt8]) throws {
         let bytes = Self.writer { w in
             w.u8(version); w.u24(0)

@@ -1,0 +1,31 @@
+import Testing
+import PropertyBased
+import ISOBMFF
+@testable import VideoFrames
+
+/// Which primaries and transfer a decoded frame is taken to have: the bitstream's own (the
+/// VUI), unless it leaves them unspecified (2) or reserved (0); then the sample entry's
+/// `colr`; then unspecified. A PQ or HLG transfer in the bitstream must never give way to a
+/// container that says otherwise: it decides the "HDR converted without tone mapping" note.
+@Suite("frame colour: primaries and transfer, bitstream first")
+struct FrameColourSourceTests {
+    @Test("for any bitstream and sample-entry values: the bitstream's when it gives one, else the entry's, else 2")
+    func bitstreamThenEntry() async {
+        await propertyCheck(count: 400, input: Gen.int(in: 0...22), Gen.int(in: 0...22), Gen.int(in: -1...22), Gen.int(in: -1...22)) { bp, bt, ep, et in
+            let entry = ep < 0 || et < 0 ? nil : VideoCodecConfiguration.ColourDescription(primaries: UInt16(ep), transfer: UInt16(et), matrix: 1, fullRange: false)
+            let colour = FrameColour.choose(bitstreamMatrix: 1, bitstreamRange: 1, bitstreamPrimaries: bp, bitstreamTransfer: bt,
+                                            pixelFormatIsFullRange: false, entry: entry, height: 1080, bitDepth: 8)
+            func expected(_ bitstream: Int, _ fromEntry: UInt16?) -> Int { bitstream != 0 && bitstream != 2 ? bitstream : Int(fromEntry ?? 2) }
+            #expect(colour.primaries == expected(bp, entry?.primaries), "primaries \(bp), entry \(String(describing: entry))")
+            #expect(colour.transfer == expected(bt, entry?.transfer), "transfer \(bt), entry \(String(describing: entry))")
+        }
+    }
+
+    @Test("a PQ bitstream in a container tagged BT.709 is PQ, and says so")
+    func pqBitstreamWins() {
+        let entry = VideoCodecConfiguration.ColourDescription(primaries: 1, transfer: 1, matrix: 1, fullRange: false)
+        let colour = FrameColour.choose(bitstreamMatrix: 9, bitstreamRange: 1, bitstreamPrimaries: 9, bitstreamTransfer: 16,
+                                        pixelFormatIsFullRange: false, entry: entry, height: 2160, bitDepth: 10)
+        #expect(colour.transfer == FrameColour.transferPQ && colour.primaries == FrameColour.primariesBT2020)
+    }
+}
