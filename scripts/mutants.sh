@@ -96,6 +96,8 @@ copied-audio-only-empty-edits|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|del
 zero-width-cluster-columns|Sources/livephoto/TerminalColumns.swift|if scalars.allSatisfy(isZeroWidth) { return 0 }|if scalars.allSatisfy(isZeroWidth) { return 1 }|ScanTableCLITests
 temporary-name-nul|Sources/BinaryIO/FileSystemCalls.swift|template.prefix { $0 != 0 }|template.prefix { $0 != 1 }|TemporaryFileNameTests
 jpeg-still-synced-before-commit|Sources/StillImage/StillIdentifierWriter.swift|try writer.sync()\n            try verifyWritten|try verifyWritten|DurableWriteTests
+bitstream-transfer-first|Sources/VideoFrames/FrameColour.swift|let transfer = bitstreamTransfer != unspecified && bitstreamTransfer != 0|let transfer = bitstreamTransfer == unspecified && bitstreamTransfer != 0|FrameColourSourceTests
+short-mdhd-language|Sources/ISOBMFF/Movie/MediaHeader.swift|if r.remaining >= 4 { language = try r.readUInt16()|if r.remaining >= 3 { language = try r.readUInt16()|BoxCodecTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
