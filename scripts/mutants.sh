@@ -98,6 +98,9 @@ temporary-name-nul|Sources/BinaryIO/FileSystemCalls.swift|template.prefix { $0 !
 jpeg-still-synced-before-commit|Sources/StillImage/StillIdentifierWriter.swift|try writer.sync()\n            try verifyWritten|try verifyWritten|DurableWriteTests
 bitstream-transfer-first|Sources/VideoFrames/FrameColour.swift|let transfer = bitstreamTransfer != unspecified && bitstreamTransfer != 0|let transfer = bitstreamTransfer == unspecified && bitstreamTransfer != 0|FrameColourSourceTests
 short-mdhd-language|Sources/ISOBMFF/Movie/MediaHeader.swift|if r.remaining >= 4 { language = try r.readUInt16()|if r.remaining >= 3 { language = try r.readUInt16()|BoxCodecTests
+make-summary-zero-count|Sources/livephoto/MakeCommand.swift|tally.outcomes[s] ?? 0 }|tally.outcomes[s] ?? 1 }|MakeCLITests.folderSummary
+help-exit-codes|Sources/livephoto/LivePhotoCommand.swift|3 a file is missing|4 a file is missing|CLITests.help
+span-zero-type-box|Sources/ISOBMFF/Boxes/BoxSpan.swift|if type.rawValue == 0 && end - start == 4 {|if type.rawValue == 0 && end - start != 4 {|BoxSpanZeroTypeTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -41,6 +41,9 @@ struct CLITests {
         let help = try Self.livephoto("--help")
         #expect(help.status == 0)
         for word in ["inspect", "pair", "verify", "Exit codes"] { #expect(help.out.contains(word)) }
+        // The exit codes, as ExitStatus numbers them (the help wraps its lines: spaces compared as one).
+        let words = help.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("Exit codes: 0 success; 1 not a valid Live Photo pair (verify); 2 usage error; 3 a file is missing, unreadable or not a still/movie; 4 refused or could not write."), "\(help.out)")
         let pairHelp = try Self.livephoto("pair", "--help")
         for option in ["--id", "--new-id", "--still-time", "--still-frame", "--output", "--dry-run", "--replace-maker-note", "--quiet", "--json"] {
             #expect(pairHelp.out.contains(option), "pair --help lacks \(option)")

@@ -17,6 +17,21 @@ struct MakeCLITests {
         #expect(try CLITests.livephoto(["make", "--help"]).out.contains("--subsampling"))
     }
 
+    @Test("make DIR: the summary counts each outcome, those that did not happen as 0; a second run counts them already made")
+    func folderSummary() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLITests.copy("movie-moov-last.mov", to: dir, as: "a.mov")
+        _ = try CLITests.copy("movie-moov-first.mov", to: dir, as: "b.mov")
+        let first = try CLITests.livephoto("make", "-j", "1", dir.path)
+        #expect(first.status == 0, "\(first.err)")
+        #expect(first.err.contains("make: 2 movies without a still: 2 made, 0 already made, 0 dry-run, 0 failed; 0 Live Photos already there"), "\(first.err)")
+        let second = try CLITests.livephoto("make", "-j", "1", dir.path)
+        #expect(second.status == 0, "\(second.err)")
+        #expect(second.err.contains("movies without a still: 0 made,"), "\(second.err)")
+        #expect(second.err.contains("2 Live Photos already there"), "\(second.err)")
+    }
+
     @Test("make --still-format heic --json: writes <stem>.HEIC, reports it, and verify --strict passes the pair")
     func heicStill() throws {
         let dir = try CLITests.scratch()
