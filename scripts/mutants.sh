@@ -101,6 +101,14 @@ short-mdhd-language|Sources/ISOBMFF/Movie/MediaHeader.swift|if r.remaining >= 4 
 make-summary-zero-count|Sources/livephoto/MakeCommand.swift|tally.outcomes[s] ?? 0 }|tally.outcomes[s] ?? 1 }|MakeCLITests.folderSummary
 help-exit-codes|Sources/livephoto/LivePhotoCommand.swift|3 a file is missing|4 a file is missing|CLITests.help
 span-zero-type-box|Sources/ISOBMFF/Boxes/BoxSpan.swift|if type.rawValue == 0 && end - start == 4 {|if type.rawValue == 0 && end - start != 4 {|BoxSpanZeroTypeTests
+heic-abort-puts-meta-back|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|            _ = try? file?.write(oldBytes, at: patchOffset)\n            file?.cutToOriginalSize()|            file?.cutToOriginalSize()|HEICTailAppendUndoTests
+bitstream-matrix-first|Sources/VideoFrames/FrameColour.swift|if matrix == unspecified |if matrix != unspecified |FrameColourSourceTests
+takeout-first-second|Sources/LivePhotoKit/Common/TakeoutSidecar.swift|seconds > 0, seconds < latestTimestamp|seconds > 1, seconds < latestTimestamp|TakeoutSidecarTests
+uuid-hex-letters|Sources/LivePhotoKit/Common/ContentIdentifier.swift|(b >= 0x61 && b <= 0x66)|(b >= 0x61 && b <= 0x67)|ContentIdentifierFormTests
+copy-fallback-from-offset|Sources/BinaryIO/AtomicFileWriter.swift|try write(try source.read(at: offset + copied, count: chunk))|try write(try source.read(at: copied, count: chunk))|CrossFileSystemCopyTests
+span-largesize-low-word|Sources/ISOBMFF/Boxes/BoxSpan.swift|UInt64(BoxSpan.u32(buffer, at + 12))|UInt64(BoxSpan.u32(buffer, at + 13))|BoxSpanZeroTypeTests
+wallpaper-one-second-video|Sources/LivePhotoKit/Make/WallpaperMake.swift|guard videoEnd - videoStart >= minimumSeconds * ts else {|guard videoEnd - videoStart > minimumSeconds * ts else {|WallpaperSpanTests
+makernote-append-aligned|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|keeping: protectedRanges(original, except: entry))\n        block.align()\n|keeping: protectedRanges(original, except: entry))\n|ExifPatchPropertyTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

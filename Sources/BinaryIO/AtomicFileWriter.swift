@@ -66,16 +66,6 @@ public final class AtomicFileWriter {
         bytesWritten += UInt64(raw.count)
     }
 
-    /// Overwrites bytes already written, at `offset` of the temporary file (the range must end
-    /// within what was written): a second edit of a file that is not in place yet.
-    public func overwrite(_ bytes: [UInt8], at offset: UInt64) throws {
-        guard offset <= bytesWritten, UInt64(bytes.count) <= bytesWritten - offset else {
-            throw ParseError(.invalidValue, "an overwrite past the bytes written", path: "", offset: offset)
-        }
-        try PositionedWrite.writeAll(bytes, to: fd, at: offset)
-        unsynced = true
-    }
-
     /// Copies `count` bytes starting at `offset` of `source` into the temporary file: in the
     /// kernel with `copy_file_range` (as `cp` does; no bytes pass through this process), else in
     /// bounded chunks through a buffer.
@@ -99,7 +89,6 @@ public final class AtomicFileWriter {
             let chunk = Int(min(UInt64(1 << 20), count - copied))
             try write(try source.read(at: offset + copied, count: chunk))
             copied += UInt64(chunk)
-            inputOffset = Int64(source.baseOffset + offset + copied)
         }
     }
 

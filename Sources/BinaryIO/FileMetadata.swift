@@ -7,7 +7,7 @@ import Glibc
 /// attributes and times. A file replaced through a temporary file is a new inode, so all of it
 /// has to be carried over explicitly, or root pairing another user's files would leave them
 /// owned by root, without their `user.*` tags, and with a new modification time.
-public struct FileMetadata: Equatable, Sendable {
+public struct FileMetadata: Sendable {
     public var owner: uid_t
     public var group: gid_t
     /// Permission bits, including set-id and sticky bits (`st_mode & 0o7777`).
@@ -124,10 +124,6 @@ public struct FileMetadata: Equatable, Sendable {
         }
         throw ParseError(.io, "the extended attribute \(PathText.escaped(name)) keeps changing size")
     }
-}
-
-extension timespec: @retroactive Equatable {
-    public static func == (a: timespec, b: timespec) -> Bool { a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec }
 }
 
 extension Array where Element == UInt8 {

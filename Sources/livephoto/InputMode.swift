@@ -39,7 +39,7 @@ enum InputMode: Equatable {
         case .success(let mode): return mode
         case .failure(let refusals):
             for r in refusals.all { Console.error("livephoto: \(r.path): \(r.reason)") }
-            throw ExitCode(refusals.all.map(\.status).max()?.rawValue ?? ExitStatus.usage.rawValue)
+            throw ExitCode(ExitStatus.combined(refusals.all.map(\.status)).rawValue)
         }
     }
 

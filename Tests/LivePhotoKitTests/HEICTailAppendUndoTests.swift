@@ -30,4 +30,34 @@ struct HEICTailAppendUndoTests {
         #expect(try Support.bytes(path) == before, "the partly appended bytes are cut off again")
         #expect(try HEIFFile.open(path: path).exifItemID == exifID)
     }
+
+    @Test("abort after a torn commit write: the old meta bytes go back, the append is cut, the file is as before")
+    func abortAfterTornPatch() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG_0002.HEIC")
+        let before = try Support.bytes(path)
+        let file = try HEIFFile.open(path: path)
+        let exifID = try #require(file.exifItemID)
+        let old = try file.bytes(of: try #require(file.locations.item(exifID)))
+        let edit = try HEIFItemEdit(file: file, replacing: exifID, newItem: nil, data: old + [1, 2, 3, 4], allowInPlace: false,
+                                    marker: TailAppendMarker(originalLength: file.source.size))
+        let write = try HEIFTailAppendWrite(edit)
+        try write.prepare()
+        #expect(try Support.bytes(path).count > before.count, "prepare appends the new item's bytes")
+        // The commit's overwrite of `meta` got part way (a failing disk): the first half of the
+        // differing run of the new `meta` is on disk, the rest not.
+        let metaOffset = Int(file.metaHeader.offset)
+        let oldMeta = Array(before[metaOffset..<(metaOffset + edit.metaBytes.count)])
+        let first = try #require(oldMeta.indices.first { oldMeta[$0] != edit.metaBytes[$0] })
+        let last = try #require(oldMeta.indices.last { oldMeta[$0] != edit.metaBytes[$0] })
+        let torn = Array(edit.metaBytes[first...(first + (last - first) / 2)])
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(metaOffset + first))
+        try handle.write(contentsOf: Data(torn))
+        try handle.close()
+        #expect(try Support.bytes(path)[metaOffset + first] != before[metaOffset + first])
+        write.abort()
+        #expect(try Support.bytes(path) == before, "abort puts back the patched bytes and cuts the append")
+    }
 }

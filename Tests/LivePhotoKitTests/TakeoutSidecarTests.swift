@@ -88,6 +88,9 @@ struct TakeoutSidecarTests {
         #expect(TakeoutSidecar.seconds(1_685_620_800) == 1_685_620_800)
         #expect(TakeoutSidecar.seconds(true) == nil && TakeoutSidecar.seconds("0") == nil && TakeoutSidecar.seconds("1.5") == nil)
         #expect(TakeoutSidecar.seconds("-5") == nil && TakeoutSidecar.seconds("999999999999") == nil)
+        // The bounds themselves: the first second after the epoch is a time; 10000-01-01 is not, the second before it is.
+        #expect(TakeoutSidecar.seconds("1") == 1 && TakeoutSidecar.seconds(1) == 1)
+        #expect(TakeoutSidecar.seconds("253402300800") == nil && TakeoutSidecar.seconds("253402300799") == 253_402_300_799)
     }
 
     @Test("a sidecar found under a cut name whose title names another file is not this still's")

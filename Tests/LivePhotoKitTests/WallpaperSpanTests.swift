@@ -34,6 +34,9 @@ struct WallpaperSpanTests {
         #expect(around == .init(start: 1800, end: 3000))
         // A start alone: 3 s from it, or to the video's end.
         #expect(try WallpaperMake.span(still: 4000, videoStart: 0, videoEnd: 4800, timescale: 600, start: 3600, path: "m") == .init(start: 3600, end: 4800))
+        // A video of exactly the minimum second is long enough: the whole of it; a tick less is not.
+        #expect(try WallpaperMake.span(still: 300, videoStart: 0, videoEnd: 600, timescale: 600, path: "m") == .init(start: 0, end: 600))
+        #expect(throws: LivePhotoError.self) { try WallpaperMake.span(still: 300, videoStart: 0, videoEnd: 599, timescale: 600, path: "m") }
         for (start, length, still) in [(Int64(4000), Int64(1200), Int64(4500)), (-60, 1200, 600), (0, 1200, 60), (0, 1200, 1300), (4300, nil, 4500)] as [(Int64, Int64?, Int64)] {
             #expect(throws: LivePhotoError.self, "\(start) \(String(describing: length)) \(still)") {
                 try WallpaperMake.span(still: still, videoStart: 0, videoEnd: 4800, timescale: 600, start: start, length: length, path: "m")

@@ -56,6 +56,23 @@ struct ExifPatchPropertyTests {
         } }
     }
 
+    /// TIFF wants every IFD and every out-of-line value on a word boundary: whatever the patch
+    /// appends (a MakerNote of a new length, a copied IFD) starts at an even offset, also after
+    /// a block of odd length (a stray byte after the last IFD, carried as it was).
+    @Test func appendedIFDsAndNoteAreWordAligned() async {
+        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...1)) { seed, stray in await Support.failingOnThrow {
+            let tiff = RandomExif(seed: seed).tiff + Array(repeating: 0xA5, count: stray)
+            let written = try Self.rewrite(tiff)
+            let after = try ExifTIFF(tiff: written, tiffOffset: 0, path: "Exif")
+            let note = try #require(try after.makerNote())
+            let noteStart = note.payloadRange.lowerBound - ExifTIFF.exifHeaderLength
+            if noteStart >= tiff.count { #expect(noteStart % 2 == 0, "seed \(seed) stray \(stray): the MakerNote at \(noteStart)") }
+            for (dir, range) in after.directoryRanges where range.lowerBound >= tiff.count {
+                #expect(range.lowerBound % 2 == 0, "seed \(seed) stray \(stray): \(dir) at \(range.lowerBound)")
+            }
+        } }
+    }
+
     /// An Apple note's other entries come through: known types with the same value, types of
     /// no known size with the same field, or the field shifted with the data area.
     static func expectNoteEntriesKept(_ original: ExifTIFF, _ after: ExifTIFF, seed: UInt64) throws {

@@ -21,6 +21,21 @@ struct FrameColourSourceTests {
         }
     }
 
+    @Test("matrix: the bitstream's unless 0, 2 or 3; then the entry's unless 0, 2 or 3; then BT.709 from 720 lines, else BT.601")
+    func matrixBitstreamThenEntryThenSize() async {
+        await propertyCheck(count: 400, input: Gen.int(in: 0...14), Gen.int(in: -1...14), Gen.int(in: 240...2160), Gen.int(in: 0...2)) { bm, em, height, range in
+            let entry = em < 0 ? nil : VideoCodecConfiguration.ColourDescription(primaries: 1, transfer: 1, matrix: UInt16(em), fullRange: true)
+            let colour = FrameColour.choose(bitstreamMatrix: bm, bitstreamRange: range, bitstreamPrimaries: 1, bitstreamTransfer: 1,
+                                            pixelFormatIsFullRange: false, entry: entry, height: height, bitDepth: 8)
+            func given(_ m: Int) -> Bool { m != 0 && m != 2 && m != 3 }
+            let expected: (Int, FrameColour.Source) = given(bm) ? (bm, .bitstream)
+                : em >= 0 && given(em) ? (em, .sampleEntry) : (height >= 720 ? 1 : 6, .sizeDefault)
+            #expect(colour.matrix == expected.0 && colour.matrixSource == expected.1, "matrix \(bm), entry \(em), height \(height)")
+            // Range: the bitstream's when it gives one (1 limited, 2 full), else the entry's.
+            #expect(colour.fullRange == (range == 2 || (range == 0 && entry != nil)), "range \(range), entry \(em)")
+        }
+    }
+
     @Test("a PQ bitstream in a container tagged BT.709 is PQ, and says so")
     func pqBitstreamWins() {
         let entry = VideoCodecConfiguration.ColourDescription(primaries: 1, transfer: 1, matrix: 1, fullRange: false)

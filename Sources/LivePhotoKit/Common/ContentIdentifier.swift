@@ -5,23 +5,18 @@ import Foundation
 public enum ContentIdentifier {
     public static func random() -> String { UUID().uuidString.uppercased() }
 
-    /// Whether `value` is a UUID in canonical 8-4-4-4-12 hexadecimal form (either case).
+    /// Whether `value` is a UUID in canonical 8-4-4-4-12 hexadecimal form (either case): ASCII
+    /// only, checked byte by byte. Swift's `Character.isHexDigit` also takes the full-width
+    /// forms ("０", "Ａ"), which no reader takes for a UUID, so Characters are not used.
     public static func isWellFormed(_ value: String) -> Bool {
-        // `verify DIR` checks two a pair: an ASCII value is checked byte by byte (the same
-        // answer, without splitting); anything else by Characters as before.
         let bytes = value.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            guard bytes.count == 36 else { return false }
-            for (i, b) in bytes.enumerated() {
-                let isDash = i == 8 || i == 13 || i == 18 || i == 23
-                let isHex = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
-                guard isDash ? b == UInt8(ascii: "-") : isHex else { return false }
-            }
-            return true
+        guard bytes.count == 36 else { return false }
+        for (i, b) in bytes.enumerated() {
+            let isDash = i == 8 || i == 13 || i == 18 || i == 23
+            let isHex = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
+            guard isDash ? b == UInt8(ascii: "-") : isHex else { return false }
         }
-        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+        return true
     }
 
     /// The canonical upper-case form of a user-given UUID, or nil when it is not one.

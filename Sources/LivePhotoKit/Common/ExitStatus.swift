@@ -4,7 +4,7 @@ import Glibc
 
 /// The process exit codes, the same for every command (see README). Operations return them
 /// (in `LivePhotoError`, `BatchOutcome`, `ConvertResult`) so the command line only passes them on.
-public enum ExitStatus: Int32, Codable, Sendable, Comparable {
+public enum ExitStatus: Int32, Codable, Sendable {
     case ok = 0
     /// `verify`: the pair is not a valid Live Photo.
     case invalidPair = 1
@@ -24,8 +24,6 @@ public enum ExitStatus: Int32, Codable, Sendable, Comparable {
     public static func stopped(by signal: Int32) -> ExitStatus {
         signal == SIGTERM ? .terminated : .interrupted
     }
-
-    public static func < (a: ExitStatus, b: ExitStatus) -> Bool { a.rawValue < b.rawValue }
 
     /// The one rule for a run over several files (every command, files or folders): the most
     /// serious code any file gave, in the order below: a file that could not be read outranks a

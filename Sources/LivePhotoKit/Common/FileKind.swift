@@ -10,7 +10,6 @@ public enum FileKind: String, Codable, Sendable, Equatable {
     case unknown
 
     public var isMovie: Bool { self == .quickTimeMovie || self == .mp4Movie }
-    public var isStill: Bool { self == .jpeg || self == .heic }
 
     static let heifBrands: Set<FourCC> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1", "avif"]
     /// Top-level box types that start a QuickTime movie without `ftyp`.

@@ -12,8 +12,6 @@ struct InterruptedPairLeftovers: Equatable {
     var journal: String?
     var temporaries: [String] = []
 
-    var isEmpty: Bool { journal == nil && temporaries.isEmpty }
-
     static func + (a: Self, b: Self) -> Self { Self(journal: a.journal ?? b.journal, temporaries: a.temporaries + b.temporaries) }
 
     /// Beside one pair's files: an `access` for the journal, one listing of each folder.

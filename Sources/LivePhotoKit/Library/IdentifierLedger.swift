@@ -23,8 +23,6 @@ struct IdentifierLedger {
     private var texts: [String] = []
     private var textIndex: [String: Int] = [:]
 
-    var isEmpty: Bool { keys.count == 0 }
-
     /// Notes the files of a folder (every file with an identifier that takes part in pairing),
     /// each in the state `state` gives its index.
     mutating func note(_ files: [ScannedFile], state: (Int) -> FileKey.State) {

@@ -14,18 +14,13 @@ struct RequiredExifTags {
     }
 
     /// What the values come from: the frame header, the JFIF density, an ICC profile.
-    struct ImageFacts: Equatable {
+    struct ImageFacts {
         var width: Int
         var height: Int
         var components: Int
         /// JFIF density, when the JFIF APP0 gives one in dots per inch (unit 2) or per cm (unit 3).
         var resolution: (x: UInt32, y: UInt32, unit: UInt16)?
         var hasICCProfile: Bool
-
-        static func == (a: ImageFacts, b: ImageFacts) -> Bool {
-            a.width == b.width && a.height == b.height && a.components == b.components && a.hasICCProfile == b.hasICCProfile
-                && a.resolution?.x == b.resolution?.x && a.resolution?.y == b.resolution?.y && a.resolution?.unit == b.resolution?.unit
-        }
     }
 
     static let xResolution: UInt16 = 0x011A, yResolution: UInt16 = 0x011B, resolutionUnit: UInt16 = 0x0128
