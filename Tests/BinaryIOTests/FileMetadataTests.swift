@@ -12,6 +12,23 @@ struct FileMetadataTests {
         return path
     }
 
+    @Test("sameFile: one file under two names (a hard link, a symlink, another spelling of its path) is the same; another file or a missing path is not")
+    func sameFileByDeviceAndInode() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Self.threeByteFile(in: dir)
+        let hard = dir.appendingPathComponent("hard.jpg").path, soft = dir.appendingPathComponent("soft.jpg").path
+        try FileManager.default.linkItem(atPath: path, toPath: hard)
+        try FileManager.default.createSymbolicLink(atPath: soft, withDestinationPath: "f.jpg")
+        let other = dir.appendingPathComponent("other.jpg").path
+        try #require(FileManager.default.createFile(atPath: other, contents: Data([1, 2, 3])))
+        #expect(AtomicFileWriter.sameFile(path, path))
+        #expect(AtomicFileWriter.sameFile(path, hard) && AtomicFileWriter.sameFile(soft, path))
+        #expect(AtomicFileWriter.sameFile(dir.path + "/./f.jpg", path))
+        #expect(!AtomicFileWriter.sameFile(path, other), "the same bytes in another file")
+        #expect(!AtomicFileWriter.sameFile(path, dir.appendingPathComponent("missing.jpg").path))
+    }
+
     @Test("AtomicFileWriter gives the replacement the original's mode and user.* attributes; a failure to copy one is an error")
     func writerKeepsMetadata() throws {
         let dir = try Support.tempDir()

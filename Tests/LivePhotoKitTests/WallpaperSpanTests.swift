@@ -18,6 +18,9 @@ struct WallpaperSpanTests {
         #expect(DecimalSeconds("5.000000001")?.isWithin(1, 5) == false)
         #expect(DecimalSeconds("5.000")?.isWithin(1, 5) == true)
         #expect(DecimalSeconds("0.999")?.isWithin(1, 5) == false)
+        // The longest forms taken: 6 digits before the point, 9 after.
+        #expect(DecimalSeconds("123456")?.numerator == 123456)
+        #expect(DecimalSeconds("0.123456789").map { [$0.numerator, $0.scale] } == [123456789, 1_000_000_000])
         for bad in ["", ".", "-1", "+1", "1e3", "1.2.3", "abc", "1,5", " 1", "1234567", "0.1234567891", "٣"] {
             #expect(DecimalSeconds(bad) == nil, "\(bad)")
         }

@@ -51,6 +51,31 @@ struct ExifValidateTests {
         ])
     }
 
+    /// JFIF units 1 (dots per inch) give EXIF ResolutionUnit 2, units 2 (dots per cm) give 3;
+    /// the unit is JFIF's byte 7, whatever the density's high byte holds.
+    @Test("JFIF density: dots per inch become EXIF unit 2, dots per cm unit 3, for densities below and above 256")
+    func jfifDensityUnits() throws {
+        let dir = try TempDir()
+        let cases: [(units: UInt8, density: Int, exifUnit: UInt16)] = [(1, 96, 2), (2, 300, 3), (2, 40, 3)]
+        for c in cases {
+            var jpeg = SyntheticJPEG()
+            let d: [UInt8] = [UInt8(c.density >> 8), UInt8(c.density & 0xFF)]
+            jpeg.leadingSegments = [(0xE0, Array("JFIF\0".utf8) + [1, 1, c.units] + d + d + [0, 0])]
+            let source = try dir.write("jfif-\(c.units)-\(c.density).jpg", jpeg.bytes)
+            let facts = try RequiredExifTags.facts(FileSource(path: source), try JPEGStructure.read(FileSource(path: source)))
+            #expect(facts.resolution?.x == UInt32(c.density) && facts.resolution?.y == UInt32(c.density) && facts.resolution?.unit == c.exifUnit,
+                    "units \(c.units), density \(c.density)")
+        }
+    }
+
+    /// ComponentsConfiguration: Y only for a greyscale frame, Y Cb Cr for three components.
+    @Test("ComponentsConfiguration follows the frame's component count", arguments: [(1, [1, 0, 0, 0] as [UInt8]), (3, [1, 2, 3, 0])])
+    func componentsConfiguration(components: Int, expected: [UInt8]) throws {
+        let facts = RequiredExifTags.ImageFacts(width: 8, height: 8, components: components, resolution: nil, hasICCProfile: false)
+        let field = try #require(RequiredExifTags.exifIFD(facts, bigEndian: true).first { $0.tag == RequiredExifTags.componentsConfiguration })
+        #expect(field.value == expected)
+    }
+
     @Test("resolution comes from JFIF, colour space from an ICC profile, dimensions from the frame")
     func trueValues() throws {
         let dir = try TempDir()

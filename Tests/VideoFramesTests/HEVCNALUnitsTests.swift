@@ -13,6 +13,12 @@ struct HEVCNALUnitsTests {
                 [0, 0, 0, 3, 0x40, 1, 0xAA, 0, 0, 0, 6, 0x42, 1, 0, 0, 3, 0xBB, 0, 0, 0, 3, 0x44, 1, 0x80])
     }
 
+    /// Only 00 00 01 starts a unit: 00 xx 01 and xx 00 01 inside a unit are payload.
+    @Test func nearStartCodesArePayload() {
+        let stream: [UInt8] = [0, 0, 1, 0x40, 1, 0, 5, 1, 7, 0, 1, 0, 0, 1, 0x42, 1, 9]
+        #expect(HEVCNALUnits.splitAnnexB(stream).map(Array.init) == [[0x40, 1, 0, 5, 1, 7, 0, 1], [0x42, 1, 9]])
+    }
+
     /// Emulation prevention bytes (00 00 03) are removed from the RBSP, other 03s kept.
     @Test func rbspDropsEmulationPreventionBytes() {
         #expect(HEVCNALUnits.rbsp([0x42, 1, 0, 0, 3, 1, 3, 0, 0, 3, 0, 3]) == [0, 0, 1, 3, 0, 0, 0, 3])
