@@ -113,6 +113,9 @@ annexb-two-zero-bytes|Sources/VideoFrames/HEVC/HEVCNALUnits.swift|bytes[i] == 0,
 grey-components-config|Sources/StillImage/EXIF/RequiredExifTags.swift|facts.components == 1 ? [1, 0, 0, 0]|facts.components == 1 ? [2, 0, 0, 0]|ExifValidateTests
 jfif-units-byte|Sources/StillImage/EXIF/RequiredExifTags.swift|let units = p[7]|let units = p[8]|ExifValidateTests
 decimal-six-whole-digits|Sources/LivePhotoKit/Common/DecimalSeconds.swift|whole.count <= 6|whole.count < 6|WallpaperSpanTests
+zone-hours-alone|Sources/LivePhotoKit/Common/CaptureTime.swift|guard digits.count == 2 || digits.count == 4|guard digits.count == 3 || digits.count == 4|CaptureTimeTests
+floor-division-sign|Sources/ISOBMFF/Movie/FrameTiming.swift|(a % b != 0 && (a > 0) != (b > 0)) ? q - 1 : q|(a % b != 0 && (a > 1) != (b > 0)) ? q - 1 : q|FrameTimingTests
+heic-abort-after-commit|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|            _ = try? file.sync()\n            file.cutToOriginalSize()\n|            _ = try? file.sync()\n|HEICTailAppendUndoTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -131,4 +131,16 @@ struct FrameTimingTests {
         #expect(edited.firstSampleStart(movieTimescale: 600).map(seconds) == 3)
         #expect(seconds(edited.presentedMiddle(movieTimescale: 600)) == 2.5)
     }
+
+    /// endTick is the exact end rounded down: a video shorter than one movie tick ends at tick 0,
+    /// never before the movie starts.
+    @Test("endTick rounds the exact end down, also for a video shorter than one movie tick")
+    func endTickRoundsDown() throws {
+        let cases: [(media: UInt32, deltas: [UInt32], movie: UInt32, end: Int64)] =
+            [(600, [1], 1, 0), (600, [599], 1, 0), (600, [600], 1, 1), (600, [1, 700], 1, 1), (1, [1], 600, 600)]
+        for c in cases {
+            let timing = FrameTiming(track: try Self.track(timescale: c.media, deltas: c.deltas), movieTimescale: c.movie)
+            #expect(timing.endTick == c.end, "\(c.deltas) at \(c.media)/s in a movie at \(c.movie)/s")
+        }
+    }
 }

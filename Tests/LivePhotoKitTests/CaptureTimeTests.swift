@@ -112,4 +112,12 @@ struct CaptureTimeTests {
         let utcWallClock = CaptureTime.exif(dateTime: "2024:09:06 16:08:08", offset: nil)
         #expect(CaptureTimeMatch.mismatch(still: utcWallClock, movieCreationDate: date, movieHeader: movie.headerCreationTime) == 7199)
     }
+
+    @Test("a zone of hours alone (+HH, -HH) reads as whole hours; three digits are refused")
+    func zoneOfHoursAlone() {
+        #expect(CaptureTime.iso8601("2024-06-01T12:00:00+02")?.absolute == 1_717_236_000)
+        #expect(CaptureTime.exif(dateTime: "2024:06:01 12:00:00", offset: "-05")?.utcOffset == -18_000)
+        #expect(CaptureTime.iso8601("2024-06-01T12:00:00+020") == nil)
+        #expect(CaptureTime.exif(dateTime: "2024:06:01 12:00:00", offset: "+020")?.utcOffset == nil)
+    }
 }

@@ -60,4 +60,24 @@ struct HEICTailAppendUndoTests {
         write.abort()
         #expect(try Support.bytes(path) == before, "abort puts back the patched bytes and cuts the append")
     }
+
+    @Test("abort after a whole commit (the written file failed its check): the old meta goes back, the append is cut, the file is as before")
+    func abortAfterCommit() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG_0003.HEIC")
+        let before = try Support.bytes(path)
+        let file = try HEIFFile.open(path: path)
+        let exifID = try #require(file.exifItemID)
+        let old = try file.bytes(of: try #require(file.locations.item(exifID)))
+        let edit = try HEIFItemEdit(file: file, replacing: exifID, newItem: nil, data: old + [1, 2, 3, 4], allowInPlace: false,
+                                    marker: TailAppendMarker(originalLength: file.source.size))
+        let write = try HEIFTailAppendWrite(edit)
+        try write.prepare()
+        try write.commit()
+        let committed = try HEIFFile.open(path: path)
+        #expect(try committed.bytes(of: try #require(committed.locations.item(exifID))) == old + [1, 2, 3, 4], "the commit took effect")
+        write.abort()
+        #expect(try Support.bytes(path) == before, "abort after the commit puts back the old meta and cuts the append")
+    }
 }
