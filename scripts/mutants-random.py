@@ -148,6 +148,25 @@ FIRST_FAILURE_RE = re.compile(r"^\S* ?Test .* recorded an issue")
 TIMED_OUT = "timed out"
 
 
+def descendants(root):
+    """Every process below `root`, from /proc (children first found, then theirs)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    found, queue = [], [root]
+    while queue:
+        for child in children.get(queue.pop(), []):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
 def run(cmd, log, stop_at_first_failure=False):
     """True when `cmd` exits 0, False when it fails, TIMED_OUT when it is stopped after
     TIMEOUT seconds with no failed test. Its output goes to `log`; it is stopped, with every
@@ -160,10 +179,14 @@ def run(cmd, log, stop_at_first_failure=False):
         def stop(reason):
             if not stopped:
                 stopped.append(reason)
-                try:
-                    os.killpg(p.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+                # `swift test` starts the test binary in a process group of its own: killing
+                # only our group would leave a hung test spinning through every later mutant.
+                for pid in [p.pid] + descendants(p.pid):
+                    for kill in (os.killpg, os.kill):
+                        try:
+                            kill(pid, signal.SIGKILL)
+                        except (ProcessLookupError, PermissionError):
+                            pass
 
         timer = threading.Timer(TIMEOUT, stop, [f"stopped after {TIMEOUT} s"])
         timer.start()
