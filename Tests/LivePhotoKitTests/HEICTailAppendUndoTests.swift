@@ -35,15 +35,7 @@ struct HEICTailAppendUndoTests {
     func abortAfterTornPatch() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG_0002.HEIC")
-        let before = try Support.bytes(path)
-        let file = try HEIFFile.open(path: path)
-        let exifID = try #require(file.exifItemID)
-        let old = try file.bytes(of: try #require(file.locations.item(exifID)))
-        let edit = try HEIFItemEdit(file: file, replacing: exifID, newItem: nil, data: old + [1, 2, 3, 4], allowInPlace: false,
-                                    marker: TailAppendMarker(originalLength: file.source.size))
-        let write = try HEIFTailAppendWrite(edit)
-        try write.prepare()
+        let (path, before, file, _, _, edit, write) = try Self.preparedExifGrowth(in: dir)
         #expect(try Support.bytes(path).count > before.count, "prepare appends the new item's bytes")
         // The commit's overwrite of `meta` got part way (a failing disk): the first half of the
         // differing run of the new `meta` is on disk, the rest not.
@@ -65,7 +57,19 @@ struct HEICTailAppendUndoTests {
     func abortAfterCommit() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG_0003.HEIC")
+        let (path, before, _, exifID, old, _, write) = try Self.preparedExifGrowth(in: dir)
+        try write.commit()
+        let committed = try HEIFFile.open(path: path)
+        #expect(try committed.bytes(of: try #require(committed.locations.item(exifID))) == old + [1, 2, 3, 4], "the commit took effect")
+        write.abort()
+        #expect(try Support.bytes(path) == before, "abort after the commit puts back the old meta and cuts the append")
+    }
+
+    /// A copy of the HEIC fixture whose Exif item grows by four bytes, prepared (the new item
+    /// appended), not committed: the state the abort tests start from.
+    static func preparedExifGrowth(in dir: URL) throws
+        -> (path: String, before: [UInt8], file: HEIFFile, exifID: UInt32, old: [UInt8], edit: HEIFItemEdit, write: HEIFTailAppendWrite) {
+        let path = try Support.copy(HEICPairTests.heicFixture, to: dir, as: "IMG_0002.HEIC")
         let before = try Support.bytes(path)
         let file = try HEIFFile.open(path: path)
         let exifID = try #require(file.exifItemID)
@@ -74,10 +78,6 @@ struct HEICTailAppendUndoTests {
                                     marker: TailAppendMarker(originalLength: file.source.size))
         let write = try HEIFTailAppendWrite(edit)
         try write.prepare()
-        try write.commit()
-        let committed = try HEIFFile.open(path: path)
-        #expect(try committed.bytes(of: try #require(committed.locations.item(exifID))) == old + [1, 2, 3, 4], "the commit took effect")
-        write.abort()
-        #expect(try Support.bytes(path) == before, "abort after the commit puts back the old meta and cuts the append")
+        return (path, before, file, exifID, old, edit, write)
     }
 }
