@@ -68,6 +68,15 @@ struct WallpaperCLITests {
         }
     }
 
+    /// The live-photo-info setup's `dims` and the still transform's reference dimensions.
+    static func writtenSizes(_ path: String) throws -> [Float] {
+        let file = try MovieFile.open(path: path)
+        let dims = try #require(WallpaperStructure(file).livePhotoInfo.value?.setup?.dimensions)
+        let still = try #require(file.movie.stillImageTimeTracks.first)
+        let transform = try #require(try StillImageTransform.read(sample: try file.sampleBytes(track: still, index: 0), transformID: 2, dimensionsID: 3, path: "sample"))
+        return [Float(dims.width), Float(dims.height), transform.width, transform.height]
+    }
+
     @Test("the real iPhone pair passes verify --wallpaper; JSON has every wallpaper check passed", .requires(.corpusFile(ios18 + ".HEIC"), .corpusFile(ios18 + ".MOV")))
     func realPairPasses() throws {
         let still = Support.corpusFile(Self.ios18 + ".HEIC"), movie = Support.corpusFile(Self.ios18 + ".MOV")
@@ -121,6 +130,9 @@ struct WallpaperCLITests {
         #expect(oursMedia == cameraMedia)
         let oursStill = try #require(try MovieFile.open(path: movie).movie.stillImageTimeTracks.first)
         #expect(oursStill.edits?.entries == cameraStill.edits?.entries)
+        // The setup's dims and the transform's reference dimensions: the stored frame, as the
+        // camera writes them (its iPhone 15 movie is rotated 90° and says 1920x1440).
+        #expect(try Self.writtenSizes(movie) == Self.writtenSizes(camera))
 
         #expect(try CLITests.livephoto("verify", still, movie).status == 0)
         let wallpaper = try CLITests.livephoto("verify", "--wallpaper", still, movie)

@@ -47,10 +47,11 @@ struct WallpaperMovieTests {
         try track.sampleTable.sampleRanges().flatMap { try file.source.read(at: $0.offset, count: Int($0.size)) }
     }
 
-    /// The live-photo-info setup names the size the video is shown at: width and height swap
-    /// for a quarter turn either way (90 and 270), not for 0 or 180.
-    @Test("live-photo-info dims follow the video's shown size at every quarter turn", .requires(.corpusFile(camera)), arguments: [0, 90, 180, 270])
-    func dimsFollowRotation(degrees: Int) throws {
+    /// The live-photo-info `dims` and the still transform's reference dimensions are the stored
+    /// frame's size at every quarter turn, as the camera's portrait movie (rotated 90°, 1920x1440)
+    /// writes them; the structure's displayed size swaps for 90 and 270, not for 0 or 180.
+    @Test("live-photo-info dims and reference dimensions are the stored size at every quarter turn", .requires(.corpusFile(camera)), arguments: [0, 90, 180, 270])
+    func dimsAreStoredSize(degrees: Int) throws {
         let dir = try TempDir()
         let source = try MovieFile.open(path: Support.corpusFile(Self.camera))
         var video = try Self.videoSamples(source)
@@ -58,13 +59,20 @@ struct WallpaperMovieTests {
         let out = dir.path("wall.MOV")
         try WallpaperMovie(video: video, audio: nil, stillTick: 540, metadata: []).image().prepare(targetPath: out).commit()
         let built = try MovieFile.open(path: out)
-        guard case .found(let info) = WallpaperStructure(built).livePhotoInfo else {
+        let structure = WallpaperStructure(built)
+        guard case .found(let info) = structure.livePhotoInfo else {
             Issue.record("no live-photo-info track at \(degrees) degrees"); return
         }
-        let (width, height) = (UInt32(video.configuration.width), UInt32(video.configuration.height))
+        let (width, height) = (video.configuration.width, video.configuration.height)
         try #require(width != height)
+        #expect(info.setup?.dimensions?.width == UInt32(width) && info.setup?.dimensions?.height == UInt32(height))
+        let still = try #require(built.movie.stillImageTimeTracks.first)
+        let transform = try #require(try StillImageTransform.read(sample: try built.sampleBytes(track: still, index: 0), transformID: 2, dimensionsID: 3, path: "sample"))
+        #expect(transform.width == Float(width) && transform.height == Float(height))
+        let facts = try #require(structure.video)
+        #expect(facts.storedWidth == width && facts.storedHeight == height)
         let shown = degrees % 180 == 90 ? (height, width) : (width, height)
-        #expect(info.setup?.dimensions?.width == shown.0 && info.setup?.dimensions?.height == shown.1)
+        #expect(facts.width == shown.0 && facts.height == shown.1, "displayed \(facts.width)x\(facts.height) at \(degrees) degrees")
     }
 
     @Test("built from the camera's samples: the camera's tracks, entries, keys, counts and edits", .requires(.corpusFile(camera)))

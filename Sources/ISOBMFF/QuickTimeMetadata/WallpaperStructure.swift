@@ -27,6 +27,10 @@ public struct WallpaperStructure {
         /// Displayed size (rotation applied).
         public var width: Int
         public var height: Int
+        /// Size before the track's rotation: what the camera writes as live-photo-info `dims`
+        /// and the still transform's reference dimensions, portrait movies included.
+        public var storedWidth: Int
+        public var storedHeight: Int
         public var frameCount: Int
         /// First frame start to last frame end, movie ticks.
         public var spanTicks: Int64
@@ -83,12 +87,13 @@ public struct WallpaperStructure {
         var depth: Int? = nil
         if configuration?.codec == .hevc, let record = configuration?.decoderConfiguration, record.count > 17 { depth = Int(record[17] & 0x07) + 8 }
         let entry = track.sampleEntries.first
-        var w = track.header.width > 0 ? Int(track.header.width) : entry?.width ?? 0
-        var h = track.header.height > 0 ? Int(track.header.height) : entry?.height ?? 0
-        if track.header.rotationDegrees % 180 == 90 { swap(&w, &h) }
+        let storedWidth = track.header.width > 0 ? Int(track.header.width) : entry?.width ?? 0
+        let storedHeight = track.header.height > 0 ? Int(track.header.height) : entry?.height ?? 0
+        let quarterTurn = track.header.rotationDegrees % 180 == 90
         let timing = FrameTiming(track: track, movieTimescale: movieTimescale)
         let span = timing.frameCount > 0 ? timing.endTick - timing.startTick(ofFrame: 0) : 0
         return Video(trackID: track.trackID, codec: configuration?.codec, format: entry?.format, bitDepth: depth, transfer: configuration?.colour?.transfer,
-                     width: w, height: h, frameCount: timing.frameCount, spanTicks: span)
+                     width: quarterTurn ? storedHeight : storedWidth, height: quarterTurn ? storedWidth : storedHeight,
+                     storedWidth: storedWidth, storedHeight: storedHeight, frameCount: timing.frameCount, spanTicks: span)
     }
 }

@@ -35,8 +35,8 @@ public struct WallpaperMovie {
         let orientation = VideoOrientationTrack.makeTrack(trackID: nextID, video: parsed, movieTimescale: ts)
         media.append(.init(trak: orientation.trak, chunks: [orientation.samples]))
         nextID += 1
-        var (width, height) = (video.configuration.width, video.configuration.height)
-        if parsed.header.rotationDegrees % 180 == 90 { swap(&width, &height) }
+        // The stored frame's size, whatever the rotation: the camera's portrait movies say 1920x1440.
+        let (width, height) = (video.configuration.width, video.configuration.height)
         let setup = try LivePhotoInfoSetup(width: UInt32(clamping: width), height: UInt32(clamping: height))
         guard let info = LivePhotoInfoTrack.makeTrack(trackID: nextID, video: parsed, setup: setup) else {
             throw ParseError(.invalidValue, "the new video has no samples", path: "moov/trak", offset: 0)

@@ -62,8 +62,9 @@ struct WallpaperMovieEdit {
         -> (ExistingStillImageTime, LivePhotoMovieEdit.Placement) {
         let tick = stillTick
         MovieTrackEdit.remove(existing.tracks, from: plan)
-        // Ours: the still is the frame itself (identity) over the video's displayed size.
-        let transform = StillImageTransform(width: Float(structure.video?.width ?? 0), height: Float(structure.video?.height ?? 0))
+        // Ours: the still is the frame itself (identity) over the video's stored frame, as the
+        // camera measures it (1920x1440 in its portrait movies too).
+        let transform = StillImageTransform(width: Float(structure.video?.storedWidth ?? 0), height: Float(structure.video?.storedHeight ?? 0))
         let trak = StillImageTimeTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), videoTrackID: video.trackID, movieTimescale: plan.file.movie.header.timescale,
                                                  stillTick: UInt64(max(0, tick)), sampleDuration: 1, wallpaper: transform)
         try MovieTrackEdit.add(trak, to: plan, samples: StillImageTimeTrack.sample(wallpaper: transform))
@@ -77,8 +78,8 @@ struct WallpaperMovieEdit {
     func addMissing(to plan: MovieRewritePlan, video: Track) throws {
         let stillTrack = Self.firstTrak(in: plan) { $0.isStillImageTime }
         if case .missing = structure.livePhotoInfo {
-            let displayed = structure.video.map { (UInt32($0.width), UInt32($0.height)) } ?? (0, 0)
-            let setup = try LivePhotoInfoSetup(width: displayed.0, height: displayed.1)
+            let stored = structure.video.map { (UInt32(clamping: $0.storedWidth), UInt32(clamping: $0.storedHeight)) } ?? (0, 0)
+            let setup = try LivePhotoInfoSetup(width: stored.0, height: stored.1)
             guard let built = LivePhotoInfoTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), video: video, setup: setup) else {
                 throw ParseError(.invalidValue, "the video's time-to-sample table does not count its samples", path: video.path + "/mdia/minf/stbl/stts", offset: 0)
             }
