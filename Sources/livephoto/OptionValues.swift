@@ -7,13 +7,13 @@ import ArgumentParser
 /// unknown option that leaves the option without a value.
 enum OptionValues {
     /// `--jobs`: a whole number, 1 or more.
-    static func jobs(_ text: String) throws -> Int {
+    @Sendable static func jobs(_ text: String) throws -> Int {
         guard let n = Int(text), n >= 1 else { throw ValidationError("give a whole number, 1 or more") }
         return n
     }
 
     /// `--wait`: a number of seconds, 0 or more.
-    static func waitSeconds(_ text: String) throws -> Double {
+    @Sendable static func waitSeconds(_ text: String) throws -> Double {
         guard let t = Double(text), t.isFinite, t >= 0 else { throw ValidationError("give a number of seconds, 0 or more") }
         return t
     }

@@ -270,4 +270,28 @@ struct HEIFItemBoxTests {
         #expect(try file.primaryDisplaySize() != nil)
         #expect(file.exifItemID != nil)
     }
+
+    /// heif-info prints the primary image's size with the file's rotation applied: a quarter
+    /// turn (`irot` angle 1 or 3) swaps the `ispe` width and height. The iPhone HEICs carry
+    /// `irot` 0; copies with the angle byte set to each value check every turn.
+    @Test("the primary display size is heif-info's at every irot angle", .requires(.heifInfo),
+          arguments: Support.corpusFiles(["iphone-heic/IMG_2927.HEIC", "iphone-heic/IMG_2929.HEIC"]), [UInt8(0), 1, 2, 3])
+    func displaySizeMatchesHeifInfo(_ path: String, angle: UInt8) throws {
+        var bytes = try Support.bytes(path)
+        // The irot box (8-byte header, one angle byte) before the first item's data.
+        let irot = try #require(bytes.firstRange(of: Array("irot".utf8))).lowerBound
+        #expect(bytes[irot - 4..<irot] == [0, 0, 0, 9])
+        bytes[irot + 4] = angle
+        let dir = try TempDir()
+        let turned = try dir.write("turned.heic", bytes)
+        let file = try HEIFFile.open(path: turned)
+        #expect(try file.property("irot", of: file.primaryItemID, ImageRotation.init)?.quarterTurns == angle)
+        let ispe = try #require(try file.property("ispe", of: file.primaryItemID, ImageSpatialExtents.init))
+        let size = try #require(try file.primaryDisplaySize())
+        let expected = angle % 2 == 1 ? (Int(ispe.height), Int(ispe.width)) : (Int(ispe.width), Int(ispe.height))
+        #expect(size == expected, "ispe \(ispe.width)x\(ispe.height), irot \(angle)")
+        let info = try Support.run(try #require(Support.tool("heif-info")), [turned])
+        let primary = try #require(info.out.split(separator: "\n").first { $0.hasPrefix("image: ") && $0.hasSuffix("primary") }, "\(info.out)\(info.err)")
+        #expect(primary.hasPrefix("image: \(size.width)x\(size.height) "), "\(primary)")
+    }
 }

@@ -89,4 +89,32 @@ struct StickyFolderTests {
         #expect(Self.names(dir) == before)
         #expect(try SafetyTests.livephoto(["verify", "-q", still, movie]).status == 0)
     }
+
+    /// The still is the runner's; the movie (mode 0666) is someone else's. Appending to the
+    /// movie in place is allowed; `--faststart` rewrites it by a rename, which the sticky folder
+    /// forbids: refused before anything is written, naming the movie.
+    @Test("a movie someone else owns: appended in place, but --faststart is refused naming the movie",
+          .enabled(if: geteuid() == 0 && SafetyTests.tool("setpriv") != nil, "needs root and setpriv to run as another user"))
+    func foreignMovieRewriteRefused() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(chmod(dir.path, 0o1777) == 0)
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        #expect(chown(still, Self.runner, Self.runner) == 0)
+        #expect(chown(movie, Self.otherOwner, Self.otherOwner) == 0 && chmod(movie, 0o666) == 0)
+        let before = Self.names(dir)
+        let sb = SafetyTests.bytes(still), mb = SafetyTests.bytes(movie)
+
+        let refused = try Self.livephotoAsRunner(["pair", "--faststart", still, movie])
+        #expect(refused.status != 0 && !refused.signalled, "\(refused.status) \(refused.err)")
+        #expect(refused.err.split(separator: "\n").count == 1 && refused.err.contains(movie) && refused.err.contains("sticky folder"), "\(refused.err)")
+        #expect(Self.names(dir) == before)
+        #expect(SafetyTests.bytes(still) == sb && SafetyTests.bytes(movie) == mb)
+
+        let appended = try Self.livephotoAsRunner(["pair", "-q", still, movie])
+        #expect(appended.status == 0, "\(appended.err)")
+        #expect(Self.names(dir) == before)
+        #expect(try SafetyTests.livephoto(["verify", "-q", still, movie]).status == 0)
+    }
 }

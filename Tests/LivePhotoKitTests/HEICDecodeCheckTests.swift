@@ -102,6 +102,7 @@ struct HEICDecodeCheckTests {
         let png = dir.path("hidden.png")
         #expect(try Support.run(try #require(Support.tool("heif-convert")), [hidden, png]).status == 0)
         let raw = try Support.run(try #require(Support.tool("ffmpeg")), ["-v", "error", "-i", png, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
-        #expect(Array(raw.outData) == ours, "pixels differ from heif-convert's")
+        let difference = Support.firstDifference(ours, Array(raw.outData))
+        #expect(difference == nil, "pixels differ from heif-convert's: \(difference ?? "")")
     }
 }

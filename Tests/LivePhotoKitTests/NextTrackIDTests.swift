@@ -29,4 +29,23 @@ struct NextTrackIDTests {
         #expect(added == [(ids.max() ?? 0) + 1], "new track id \(added) with next_track_ID \(next)")
         try MovieInvariants.check(original: original, paired: movie, result: result)
     }
+
+    @Test("a usable next_track_ID above every track's is the new track's id, and the hint moves past it",
+          arguments: [UInt32(1), 7, 1000])
+    func usableNextTrackIDKept(above: UInt32) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = MovieRewritePlan(file: try MovieFile.open(path: Support.fixture("movie-audio.mov")))
+        let next = (plan.file.movie.tracks.map(\.trackID).max() ?? 0) + above
+        guard let mvhd = plan.moov.child("mvhd") else { Issue.record("no mvhd"); return }
+        MovieHeader.setNextTrackID(next, in: mvhd)
+        let movie = dir.appendingPathComponent("hinted.mov").path
+        try WholeFileMovieWriter.prepare(plan, targetPath: movie).commit()
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+
+        _ = try PairOperation.run(still: still, movie: movie)
+        let paired = try MovieFile.open(path: movie).movie
+        #expect(paired.stillImageTimeTracks.map(\.trackID) == [next])
+        #expect(paired.header.nextTrackID == next + 1)
+    }
 }

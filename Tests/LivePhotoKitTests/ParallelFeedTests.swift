@@ -6,9 +6,10 @@ import PropertyBased
 /// `ParallelWork.stream`: the scan's readers start on files while the walk still lists them.
 @Suite("parallel work fed while it runs")
 struct ParallelFeedTests {
+    /// A job count of 0 or below (the CLI refuses it; the library takes it) still gets one worker.
     @Test("every item handed over is worked on once, results in the order handed over, for any count, job count and pace")
     func orderAndCompleteness() async {
-        await propertyCheck(count: 60, input: Gen.int(in: 0...300), Gen.int(in: 1...8), Gen.int(in: 0...3)) { count, jobs, pause in await Support.failingOnThrow {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...300), Gen.int(in: -2...8), Gen.int(in: 0...3)) { count, jobs, pause in await Support.failingOnThrow {
             let calls = Counter()
             var progressMax = 0
             let lock = NSLock()
@@ -24,6 +25,14 @@ struct ParallelFeedTests {
             #expect(calls.value == count)
             #expect(progressMax == count)
         } }
+    }
+
+    @Test("map with a job count of 0 or below runs every job on one worker, in order", arguments: [0, -1, Int.min])
+    func mapWithoutJobs(jobs: Int) {
+        let calls = Counter()
+        let results = ParallelWork.map(count: 7, jobs: jobs) { (i: Int) -> Int in calls.increment(); return i * i }
+        #expect(results == (0..<7).map { $0 * $0 })
+        #expect(calls.value == 7)
     }
 
     final class Counter: @unchecked Sendable {

@@ -50,6 +50,11 @@ struct StreamingScanTests {
             let findings = LibraryMatcher.sortedByFirstFile(parts.flatMap(\.findings))
             #expect(findings == LibraryMatcher.match(files), "seed \(seed), \(count) files, \(folders) folders")
             #expect(parts.flatMap(\.files).map(\.path).sorted() == files.map(\.path), "seed \(seed)")
+            // Each part as `scan` prints it: files and findings in path order.
+            for part in parts {
+                #expect(part.files.map(\.path) == part.files.map(\.path).sorted(), "seed \(seed)")
+                #expect(part.findings == LibraryMatcher.sortedByFirstFile(part.findings), "seed \(seed)")
+            }
         }
     }
 

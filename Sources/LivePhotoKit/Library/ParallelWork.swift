@@ -15,7 +15,6 @@ public enum ParallelWork {
 
     public static func map<T>(count: Int, jobs: Int, progress: ((Int) -> Void)? = nil, _ body: @escaping (Int) -> T) -> [T] {
         // Without a stop every job runs, so every result is there.
-        // Without a stop every item is handed over and has its result.
         map(count: count, jobs: jobs, stopWhen: { false }, progress: progress, body).map { $0! }
     }
 
