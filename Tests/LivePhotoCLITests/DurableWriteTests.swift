@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What reaches the disk, and in what order, for every way `pair` and `make` write: a run
 /// traced with strace must keep the rules of `WriteOrderTrace` (each file synced, temporaries
@@ -66,6 +69,31 @@ struct DurableWriteTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("CLIP.JPG").path))
         #expect(trace.events.contains { if case .sync = $0 { return true }; return false })
         #expect(trace.violations(inputs: [movie]) == [])
+    }
+
+    /// Inputs on a tmpfs, outputs into a folder on the disk: the kernel copy refuses (EXDEV) and
+    /// every byte goes through the writer's own writes. The new files must still be synced
+    /// before they take their names.
+    @Test("pair -o DIR across file systems: the new files are synced before their names", .requires(.strace))
+    func crossFileSystemNewFiles() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var a = stat(), b = stat()
+        guard stat("/dev/shm", &a) == 0, stat(dir.path, &b) == 0, a.st_dev != b.st_dev else {
+            Issue.record(Comment(rawValue: "not checked: /dev/shm is not another file system"), severity: .warning); return
+        }
+        let inputs = URL(fileURLWithPath: "/dev/shm").appendingPathComponent("livephoto-durable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: inputs) }
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: inputs, as: "IMG.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: inputs, as: "IMG.MOV")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let (run, trace) = try Self.traced(["pair", "--json", "--id", Self.fixedID, "-o", out.path, still, movie], in: dir)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).sorted() == ["IMG.JPG", "IMG.MOV"])
+        #expect(trace.violations(inputs: [still, movie]) == [])
+        #expect(trace.unsyncedAtFirstNaming() == [], "every new file is synced before the commit names any")
     }
 
     /// `livephoto ARGS` under strace; its result and its calls on files under `dir`.

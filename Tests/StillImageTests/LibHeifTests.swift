@@ -40,6 +40,17 @@ struct LibHeifTests {
         #expect(sizeOnly.width == decoded.width && sizeOnly.height == decoded.height && sizeOnly.rgb == nil)
     }
 
+    /// verify names the loaded libheif in its notes: the version of the library heif-info links too.
+    @Test("the loaded libheif's version is the one heif-info reports", .requires(.heifInfo))
+    func loadedVersionMatchesHeifInfo() throws {
+        let info = try Support.run(try #require(Support.tool("heif-info")), ["--help"])
+        let text = info.out + info.err
+        let marker = try #require(text.range(of: "libheif version: "), "\(text)")
+        let reported = text[marker.upperBound...].prefix { $0.isNumber || $0 == "." }
+        #expect(!reported.isEmpty)
+        #expect(LibHeif.loadedVersion == String(reported))
+    }
+
     @Test("bytes that are not a HEIF file are refused with libheif's message")
     func notHEIF() {
         #expect(throws: LibHeif.Failure.self) { try LibHeif.decodePrimary(Array("not a heif file at all".utf8)) }
