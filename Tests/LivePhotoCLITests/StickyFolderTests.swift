@@ -27,6 +27,12 @@ struct StickyFolderTests {
         return try StartedProcess(setpriv, ids + ["/bin/bash", "-c", script, SafetyTests.binary] + args, env: env).wait()
     }
 
+    /// `dir` made a sticky shared folder holding IMG_0001.JPG (a copy of `stillFixture`) and IMG_0001.MOV.
+    static func stickyPair(in dir: URL, stillFixture: String = "still-no-exif.jpg") throws -> (still: String, movie: String) {
+        #expect(chmod(dir.path, 0o1777) == 0)
+        return (try CLITests.copy(stillFixture, to: dir, as: "IMG_0001.JPG"), try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV"))
+    }
+
     static func names(_ dir: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
     }
@@ -38,10 +44,7 @@ struct StickyFolderTests {
         if refusal == .permission && ownedByRunner { return }   // its own files are the runner's to replace
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(chmod(dir.path, 0o1777) == 0)
-        let stillFixture = refusal == .foreignMakerNote ? "still-foreign-makernote.jpg" : "still-no-exif.jpg"
-        let still = try CLITests.copy(stillFixture, to: dir, as: "IMG_0001.JPG")
-        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let (still, movie) = try Self.stickyPair(in: dir, stillFixture: refusal == .foreignMakerNote ? "still-foreign-makernote.jpg" : "still-no-exif.jpg")
         let owner = ownedByRunner ? Self.runner : Self.otherOwner
         for path in [still, movie] {
             #expect(chown(path, owner, owner) == 0)
@@ -79,9 +82,7 @@ struct StickyFolderTests {
     func ownFilesPair() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(chmod(dir.path, 0o1777) == 0)
-        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG")
-        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let (still, movie) = try Self.stickyPair(in: dir)
         for path in [still, movie] { #expect(chown(path, Self.runner, Self.runner) == 0) }
         let before = Self.names(dir)
         let run = try Self.livephotoAsRunner(["pair", "-q", still, movie])
@@ -98,9 +99,7 @@ struct StickyFolderTests {
     func foreignMovieRewriteRefused() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(chmod(dir.path, 0o1777) == 0)
-        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG")
-        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let (still, movie) = try Self.stickyPair(in: dir)
         #expect(chown(still, Self.runner, Self.runner) == 0)
         #expect(chown(movie, Self.otherOwner, Self.otherOwner) == 0 && chmod(movie, 0o666) == 0)
         let before = Self.names(dir)
