@@ -1,4 +1,3 @@
-// the mutant reads one byte past a `meta` payload of 4, 8 or 12 bytes and traps.
 import Testing
 import BinaryIO
 @testable import ISOBMFF
