@@ -74,8 +74,9 @@ struct DurableWriteTests {
     /// Inputs on a tmpfs, outputs into a folder on the disk: the kernel copy refuses (EXDEV) and
     /// every byte goes through the writer's own writes. The new files must still be synced
     /// before they take their names.
-    @Test("pair -o DIR across file systems: the new files are synced before their names", .requires(.strace))
-    func crossFileSystemNewFiles() throws {
+    @Test("pair -o DIR across file systems: the new files are synced before their names", .requires(.strace),
+          arguments: ["movie-moov-last.mov", "movie-mp4.mp4"])
+    func crossFileSystemNewFiles(_ movieFixture: String) throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         var a = stat(), b = stat()
@@ -86,7 +87,8 @@ struct DurableWriteTests {
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: inputs) }
         let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: inputs, as: "IMG.JPG")
-        let movie = try CLITests.copy("movie-moov-last.mov", to: inputs, as: "IMG.MOV")
+        // A QuickTime movie is rewritten with its edit; an MP4 becomes a new .MOV beside the still.
+        let movie = try CLITests.copy(movieFixture, to: inputs, as: movieFixture.hasSuffix(".mp4") ? "IMG.MP4" : "IMG.MOV")
         let out = dir.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
         let (run, trace) = try Self.traced(["pair", "--json", "--id", Self.fixedID, "-o", out.path, still, movie], in: dir)
