@@ -52,7 +52,7 @@ fourcc-latin1|Sources/BinaryIO/FourCC.swift|v = (v << 8)|v = (v << 9)|FourCCLite
 exif-cut-next-field|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|Array(tiff.tiff[at ..< at + 4]) : [0, 0, 0, 0]|Array(tiff.tiff[at ..< at + 4]) : [0, 0, 1, 0]|ExifPatchNextFieldTests
 audio-delay-shown-edit|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|entries.prefix { $0.mediaTime < 0 }|entries.prefix { $0.mediaTime <= 0 }|CopiedAudioDelayTests
 sef-name-fills-record|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256, 8 + nameLength <= length else {|guard nameLength <= 256, 9 + nameLength <= length else {|JPEGTrailerTests
-wallpaper-dims-quarter-turn|Sources/ISOBMFF/Writing/WallpaperMovie.swift|if parsed.header.rotationDegrees % 180 == 90 { swap(&width, &height) }|if parsed.header.rotationDegrees % 179 == 90 { swap(&width, &height) }|WallpaperMovieTests
+wallpaper-movie-dims-stored|Sources/ISOBMFF/Writing/WallpaperMovie.swift|let (width, height) = (video.configuration.width, video.configuration.height)|let (width, height) = (video.configuration.height, video.configuration.width)|WallpaperMovieTests
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
 huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests
