@@ -53,6 +53,7 @@ exif-cut-next-field|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|Array(tiff.
 audio-delay-shown-edit|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|entries.prefix { $0.mediaTime < 0 }|entries.prefix { $0.mediaTime <= 0 }|CopiedAudioDelayTests
 sef-name-fills-record|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256, 8 + nameLength <= length else {|guard nameLength <= 256, 9 + nameLength <= length else {|JPEGTrailerTests
 wallpaper-movie-dims-stored|Sources/ISOBMFF/Writing/WallpaperMovie.swift|let (width, height) = (video.configuration.width, video.configuration.height)|let (width, height) = (video.configuration.height, video.configuration.width)|WallpaperMovieTests
+output-folder-walked|Sources/LivePhotoKit/Library/DirectoryWalker.swift|}) where sub.identity != outputFolder {|}) {|OutputFolderWalkTests
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
 huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests

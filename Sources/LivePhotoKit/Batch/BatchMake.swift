@@ -8,7 +8,8 @@ extension BatchOperations {
     /// part goes to `each` (one call at a time, folders in walk order).
     public static func make(roots: LibrarySource, options: MakeOptions, jobs: Int = ParallelWork.defaultJobs,
                             progress: ProgressReporter? = nil, each: @escaping (BatchPart) -> Void) -> LibraryScanEnd {
-        run(roots: roots, select: { moviesWithoutStill($0.files, findings: $0.findings) }, jobs: jobs, stop: nil, progress: progress, each: each,
+        run(roots: roots, select: { moviesWithoutStill($0.files, findings: $0.findings) }, jobs: jobs, stop: nil,
+            outputFolder: options.outputDirectory, progress: progress, each: each,
             interrupted: { movie, signal in BatchOutcome(still: nil, movie: movie, status: .interrupted, exitCode: .stopped(by: signal)) }) { _, movies in
             var perMovie = options
             // Workers run side by side; one decoder thread each keeps the cores busy without oversubscribing.

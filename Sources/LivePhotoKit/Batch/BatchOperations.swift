@@ -10,8 +10,8 @@ public enum BatchOperations {
     /// and handed to `each` (one call at a time, folders in walk order).
     public static func pair(roots: LibrarySource, options: PairOptions, byTime: Bool = false, jobs: Int = ParallelWork.defaultDiskBoundJobs,
                             progress: ProgressReporter? = nil, each: @escaping (BatchPart) -> Void) -> LibraryScanEnd {
-        run(roots: roots, select: { $0.candidates(byTime: byTime) + $0.pairsWithUndatedMovie }, jobs: jobs, stop: options.stop, progress: progress,
-            repair: { BatchJournalRecovery.recover($0, options: options) }, each: each) { _ in { still, movie in
+        run(roots: roots, select: { $0.candidates(byTime: byTime) + $0.pairsWithUndatedMovie }, jobs: jobs, stop: options.stop, outputFolder: options.outputDirectory,
+            progress: progress, repair: { BatchJournalRecovery.recover($0, options: options) }, each: each) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
                 return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
@@ -73,9 +73,9 @@ public enum BatchOperations {
 
     /// `run` for work on a still and a movie (`pair DIR`, `verify DIR`).
     static func run(roots: LibrarySource, select: @escaping (LibraryScan) -> [LibraryFinding], jobs: Int, stop: StopRequest?, forVerify: Bool = false,
-                    progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
+                    outputFolder: String? = nil, progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
                     _ makeBody: @escaping (LibraryScan) -> (_ still: String, _ movie: String) -> BatchOutcome) -> LibraryScanEnd {
-        run(roots: roots, select: { pairsToWork(select($0)) }, jobs: jobs, stop: stop, forVerify: forVerify, progress: progress, repair: repair, each: each,
+        run(roots: roots, select: { pairsToWork(select($0)) }, jobs: jobs, stop: stop, forVerify: forVerify, outputFolder: outputFolder, progress: progress, repair: repair, each: each,
             interrupted: { work, signal in interrupted(still: work.still, movie: work.movie, signal: signal) }) { scan, _ in
             let body = makeBody(scan)
             return { body($0.still, $0.movie) }
@@ -88,13 +88,14 @@ public enum BatchOperations {
     /// `makeBody` gets the folder's scan and work, so the work can use what it read; `repair`
     /// may fix what the scan found damaged and give the folder's scan again (`pair DIR`:
     /// `BatchJournalRecovery`). `progress` counts the files read (its total grows as the walk
-    /// lists them); a folder's work runs right after its files are read.
+    /// lists them); a folder's work runs right after its files are read. `outputFolder`, where
+    /// the work writes (`-o DIR`), is not walked (`LibraryScanner.stream`).
     static func run<Work>(roots: LibrarySource, select: @escaping (LibraryScan) -> [Work], jobs: Int, stop: StopRequest?, forVerify: Bool = false,
-                          progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
+                          outputFolder: String? = nil, progress: ProgressReporter?, repair: @escaping (LibraryScan) -> LibraryScan = { $0 }, each: @escaping (BatchPart) -> Void,
                           interrupted: @escaping (Work, Int32) -> BatchOutcome,
                           _ makeBody: @escaping (LibraryScan, [Work]) -> (Work) -> BatchOutcome) -> LibraryScanEnd {
         // Reading headers computes: no more threads than cores, whatever the work's own count.
-        LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress, forVerify: forVerify) { folder in
+        LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress, forVerify: forVerify, outputFolder: outputFolder) { folder in
             let scan = repair(LibraryScan(folder))
             let work = select(scan)
             let body = makeBody(scan, work)

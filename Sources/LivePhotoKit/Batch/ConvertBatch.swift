@@ -12,7 +12,7 @@ public enum ConvertBatch {
     public static func toMotionPhotos(roots: LibrarySource, options: ConvertOptions, jobs: Int = ParallelWork.defaultJobs,
                                       progress: ProgressReporter? = nil, each: @escaping (ConvertPart) -> Void) -> LibraryScanEnd {
         let batch = batchOptions(options)
-        return LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress) { folder in
+        return LibraryScanner.stream(roots, jobs: min(jobs, ParallelWork.defaultJobs), progress: progress, outputFolder: options.outputDirectory) { folder in
             let scan = LibraryScan(folder)
             let work = scan.findings.filter { $0.finding == .paired }
             let results = ParallelWork.map(count: work.count, jobs: jobs) { i in
@@ -35,7 +35,7 @@ public enum ConvertBatch {
                                     progress: ProgressReporter? = nil, each: @escaping (ConvertPart) -> Void) -> LibraryScanEnd {
         let batch = batchOptions(options)
         let converted = ResultsByFile()
-        return LibraryScanner.stream(roots, jobs: jobs, progress: progress, afterRead: { file in
+        return LibraryScanner.stream(roots, jobs: jobs, progress: progress, outputFolder: options.outputDirectory, afterRead: { file in
             guard file.error == nil, let summary = file.motionPhoto else { return }
             converted.keep(file.path, convert(.motionToLive, input: file.path) { try MotionPhotoToLivePhoto.run(path: file.path, options: batch, scanned: summary.scannedImageEnd) })
         }) { folder in

@@ -15,6 +15,11 @@ import Glibc
 /// The walk hands over one folder at a time (`FolderListing`): a folder's files are listed
 /// whole before its subfolders (in name order) are entered, so whoever reads them can match
 /// the folder as soon as its files are read, and keeps nothing of the folders before.
+///
+/// A folder command's output folder (`-o DIR`) below a root is not entered: the run writes
+/// there while the walk goes on, so whether the walk saw its outputs would depend on timing
+/// (a `make` output movie listed before its still is a lone movie to make again). Given as a
+/// root itself, it is walked: a folder is listed whole before anything is written to it.
 struct DirectoryWalker {
     struct File {
         var path: String; var role: ScannedFile.Role; var problem: String?
@@ -29,6 +34,8 @@ struct DirectoryWalker {
     struct FolderListing { var folder: String; var files: [File] }
     private(set) var unreadableFolders: [(path: String, reason: String)] = []
     private var walked = Set<FileIdentity>()
+    /// The output folder, never entered from its parent.
+    private var outputFolder: FileIdentity? = nil
 
     private struct FileIdentity: Hashable {
         let device: UInt64
@@ -38,8 +45,11 @@ struct DirectoryWalker {
 
     /// - Parameter found: called with each folder holding stills or movies, once its entries
     ///   are listed (a scan starts reading them then).
-    static func walk(_ roots: [String], found: (FolderListing) -> Void) -> DirectoryWalker {
+    ///   `outputFolder`: the run's output folder (not entered below a root); nil: none.
+    static func walk(_ roots: [String], outputFolder: String? = nil, found: (FolderListing) -> Void) -> DirectoryWalker {
         var walker = DirectoryWalker()
+        var outputStat = stat()
+        if let outputFolder, FileSystemCalls.stat(outputFolder, &outputStat) == 0 { walker.outputFolder = FileIdentity(outputStat) }
         for root in roots {
             var st = stat()
             guard FileSystemCalls.stat(root, &st) == 0 else {
@@ -95,7 +105,7 @@ struct DirectoryWalker {
         listing.files = Self.inPathOrder(listing.files, names: fileNames)
         if !listing.files.isEmpty { found(listing) }
         // Name order (bytes): the folders come out the same on every file system.
-        for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
+        for sub in subfolders.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) where sub.identity != outputFolder {
             if let ancestor = chain.first(where: { $0.identity == sub.identity }) {
                 unreadableFolders.append((sub.path, "symbolic link loop: leads back to \(ancestor.path); not followed"))
             } else {

@@ -40,16 +40,17 @@ extension LibraryScanner {
     /// folders and the keys, not the library. `each` runs on one thread at a time.
     /// The progress total grows as the walk lists files (the walk is not done twice).
     /// `afterRead` runs on the reader's thread right after each file is read (`convert DIR`
-    /// converts a Motion Photo there), before its folder is handed over.
+    /// converts a Motion Photo there), before its folder is handed over. `outputFolder`, where
+    /// the run writes (`-o DIR`), is not walked below a root: its files are this run's outputs.
     public static func stream(_ roots: LibrarySource, jobs: Int = ParallelWork.defaultJobs, progress: ProgressReporter? = nil,
-                              forVerify: Bool = false, afterRead: ((ScannedFile) -> Void)? = nil,
+                              forVerify: Bool = false, outputFolder: String? = nil, afterRead: ((ScannedFile) -> Void)? = nil,
                               each: @escaping (ScannedFolder) -> Void) -> LibraryScanEnd {
         progress?.start(total: 0)
         let matcher = StreamingMatcher(each)
         var unreadable: [(path: String, reason: String)] = []
         var listed = 0
         GroupedWork.run(jobs: jobs, window: streamWindow, progress: { progress?.update(done: $0) }, produce: { hand in
-            unreadable = roots.list { listing in
+            unreadable = roots.list(outputFolder: outputFolder) { listing in
                 listed += listing.files.count
                 progress?.raise(total: listed)
                 hand(listing.files)
