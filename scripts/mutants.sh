@@ -54,6 +54,8 @@ audio-delay-shown-edit|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|entries.pr
 sef-name-fills-record|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256, 8 + nameLength <= length else {|guard nameLength <= 256, 9 + nameLength <= length else {|JPEGTrailerTests
 wallpaper-movie-dims-stored|Sources/ISOBMFF/Writing/WallpaperMovie.swift|let (width, height) = (video.configuration.width, video.configuration.height)|let (width, height) = (video.configuration.height, video.configuration.width)|WallpaperMovieTests
 output-folder-walked|Sources/LivePhotoKit/Library/DirectoryWalker.swift|}) where sub.identity != outputFolder {|}) {|OutputFolderWalkTests
+movie-tail-folder-permission|Sources/LivePhotoKit/Pair/PairPlan.swift|var movieInPlaceTail: Bool { method == .tailAppend }|var movieInPlaceTail: Bool { method != .tailAppend }|PairSafetyTests
+large-size-error-offset|Sources/ISOBMFF/Movie/FullBoxReader.swift|(usedLargeSize ? 8 : 0))|(usedLargeSize ? 9 : 0))|SyntheticBoxTests
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
 huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests

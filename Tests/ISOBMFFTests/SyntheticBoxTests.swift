@@ -35,6 +35,33 @@ struct SyntheticBoxTests {
         return (out, original)
     }
 
+    /// The error's file offset for a damaged `stts` entry count, minus the box's offset, with
+    /// the box's own size in 32 bits or (`largeSize`) in 64.
+    static func sttsErrorDepth(largeSize: Bool, in dir: URL) throws -> UInt64? {
+        let bytes = try Support.bytes(Support.fixture("movie-moov-last.mov"))
+        let original = try MovieFile.open(path: Support.fixture("movie-moov-last.mov"))
+        let moovOffset = Int(original.moovHeader.offset)
+        let moov = try Support.parseAtom(Array(bytes[moovOffset...]))
+        try #require(moov.find("trak", "mdia", "minf", "stbl", "stts")).usedLargeSize = largeSize
+        var rebuilt = Array(bytes[..<moovOffset]) + moov.serialized()   // moov last: no sample moves
+        let stts = try #require(try Support.open(rebuilt, in: dir).movie.moov.find("trak", "mdia", "minf", "stbl", "stts"))
+        let offset = Int(try #require(stts.originalOffset))
+        #expect(Support.readU32(rebuilt, at: offset) == (largeSize ? 1 : UInt32(stts.size)))
+        Support.putU32(0xFFFF_FFFF, at: offset + (largeSize ? 16 : 8) + 4, in: &rebuilt)   // after version and flags
+        let error = Support.expectParseError("stts count, largeSize \(largeSize)") { _ = try Support.open(rebuilt, in: dir) }
+        #expect(error?.kind == .tooLarge)
+        return error.map { $0.offset - UInt64(offset) }
+    }
+
+    @Test("an error inside a box with a 64-bit size names its offset in the file: 8 bytes deeper than with a 32-bit size")
+    func errorOffsetInLargeSizeBox() throws {
+        let dir = try Support.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let small = try #require(try Self.sttsErrorDepth(largeSize: false, in: dir))
+        let large = try #require(try Self.sttsErrorDepth(largeSize: true, in: dir))
+        #expect(small >= 8 + 8 && large == small + 8)
+    }
+
     @Test("top-level uuid and 64-bit size boxes parse, and samples are found through them")
     func topLevelUUIDAndLargeSize() throws {
         let dir = try Support.tempDirectory()

@@ -63,6 +63,34 @@ struct PairSafetyTests {
         #expect(Support.temporaries(in: sub).isEmpty)
     }
 
+    @Test("a movie appended to in place needs only its own write permission; one rewritten (--faststart) needs its folder's too")
+    func movieFolderPermission() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let sub = dir.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: sub, as: "still-no-exif.mov")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: sub.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sub.path) }
+        let appended = try PairOperation.run(still: still, movie: movie)
+        #expect(appended.movieOutput == movie && appended.movieWrite == .tailAppend)
+        #expect(try Verifier.verify(still: still, movie: movie).valid)
+
+        let still2 = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "second.jpg")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sub.path)
+        let movie2 = try Support.copy(Support.fixture("movie-moov-first.mov"), to: sub, as: "second.mov")
+        let before = try Support.bytes(still2), movieBefore = try Support.bytes(movie2)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: sub.path)
+        var faststart = PairOptions()
+        faststart.faststart = true
+        let refused = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still2, movie: movie2, options: faststart) }
+        #expect(refused?.path == movie2 && refused?.errno == .permissionDenied && refused?.category == .refused)
+        #expect(refused?.reason.hasSuffix("(in \(sub.path))") == true)
+        #expect(try Support.bytes(still2) == before && Support.bytes(movie2) == movieBefore)
+        #expect(Support.temporaries(in: sub).isEmpty && Support.temporaries(in: dir).isEmpty)
+    }
+
     @Test("an interrupted tail append (new moov written, old not yet retired) is cleaned up by a rerun")
     func interruptedAppendRecovers() throws {
         let dir = try Support.tempDir()
