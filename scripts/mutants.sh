@@ -56,6 +56,7 @@ wallpaper-movie-dims-stored|Sources/ISOBMFF/Writing/WallpaperMovie.swift|let (wi
 output-folder-walked|Sources/LivePhotoKit/Library/DirectoryWalker.swift|}) where sub.identity != outputFolder {|}) {|OutputFolderWalkTests
 movie-tail-folder-permission|Sources/LivePhotoKit/Pair/PairPlan.swift|var movieInPlaceTail: Bool { method == .tailAppend }|var movieInPlaceTail: Bool { method != .tailAppend }|PairSafetyTests
 large-size-error-offset|Sources/ISOBMFF/Movie/FullBoxReader.swift|(usedLargeSize ? 8 : 0))|(usedLargeSize ? 9 : 0))|SyntheticBoxTests
+batch-pair-still-written|Sources/LivePhotoKit/Batch/BatchOperations.swift|BatchOutcome(still: r.stillOutput, movie: r.movieOutput|BatchOutcome(still: still, movie: r.movieOutput|OutputFolderWalkTests
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
 huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests

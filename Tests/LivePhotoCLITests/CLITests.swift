@@ -313,6 +313,39 @@ struct FolderCLITests {
         #expect(try CLITests.livephoto("scan", dir.appendingPathComponent("missing").path).status == 3)
     }
 
+    @Test("pair DIR -o OUT: each record and text line names the pair written (the still too), the inputs left as they were")
+    func folderPairIntoOutputFolder() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lib = dir.appendingPathComponent("lib"), out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let still = try CLITests.copy("still-no-exif.jpg", to: lib, as: "a.jpg")
+        let movie = try CLITests.copy("movie-mp4.mp4", to: lib, as: "a.mp4")
+        let before = try [Support.bytes(still), Support.bytes(movie)]
+        let dry = try CLITests.livephoto("pair", "--dry-run", "--json", "-o", out.path, lib.path)
+        #expect(dry.status == 0)
+        let planned = try #require(try CLITests.json(dry.out) as? [String: Any])
+        #expect(planned["status"] as? String == "dry-run")
+        #expect(planned["still"] as? String == out.path + "/a.jpg" && planned["movie"] as? String == out.path + "/a.MOV")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+
+        let json = try CLITests.livephoto("pair", "--json", "-o", out.path, lib.path)
+        #expect(json.status == 0)
+        let record = try #require(try CLITests.json(json.out) as? [String: Any])
+        #expect(record["status"] as? String == "paired")
+        #expect(record["still"] as? String == out.path + "/a.jpg" && record["movie"] as? String == out.path + "/a.MOV")
+        #expect(try [Support.bytes(still), Support.bytes(movie)] == before)
+        let verify = try CLITests.livephoto("verify", out.appendingPathComponent("a.jpg").path, out.appendingPathComponent("a.MOV").path)
+        #expect(verify.status == 0)
+
+        try FileManager.default.removeItem(at: out)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let text = try CLITests.livephoto("pair", "-o", out.path, lib.path)
+        #expect(text.status == 0)
+        #expect(text.out.hasPrefix("paired \(out.path)/a.jpg + \(out.path)/a.MOV  ("))
+    }
+
     @Test("pair: --still-time -1 and --still-time=-1 are the '0 or more' usage error (exit 2)")
     func negativeStillTime() throws {
         let s = CLITests.fixture("still-no-exif.jpg"), m = CLITests.fixture("movie-moov-last.mov")

@@ -58,7 +58,7 @@ struct OutputFolderWalkTests {
         let before = try Support.bytes(out.path + "/b.mov")
         let (scan, outcomes) = BatchOperations.pair(roots: [dir.path], options: options, jobs: 2)
         #expect(scan.files.map(\.path) == [dir.path + "/a.jpg", dir.path + "/a.mov", dir.path + "/sub/c.mov"])
-        #expect(outcomes.map(\.still) == [dir.path + "/a.jpg"] && outcomes.map(\.status) == [.paired])
+        #expect(outcomes.map(\.still) == [out.path + "/a.jpg"] && outcomes.map(\.movie) == [out.path + "/a.mov"] && outcomes.map(\.status) == [.paired])
         #expect(try Support.bytes(out.path + "/b.mov") == before)
         // The pair written into out/: the outputs of this run, never its inputs.
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["a.jpg", "a.mov", "b.jpg", "b.mov"])

@@ -14,7 +14,7 @@ public enum BatchOperations {
             progress: progress, repair: { BatchJournalRecovery.recover($0, options: options) }, each: each) { _ in { still, movie in
             do {
                 let r = try PairOperation.run(still: still, movie: movie, options: options)
-                return BatchOutcome(still: still, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
+                return BatchOutcome(still: r.stillOutput, movie: r.movieOutput, status: BatchOutcome.Status(r.status), identifier: r.identifier, stillTime: r.stillTime,
                                     stillImageTime: r.stillImageTime, stillImageTimeNote: r.stillImageTimeNote, movieDate: r.movieDate, exitCode: .ok)
             } catch let stopped as OperationInterrupted {
                 return interrupted(still: still, movie: movie, signal: stopped.signal)

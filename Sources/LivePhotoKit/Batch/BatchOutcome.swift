@@ -33,6 +33,9 @@ public struct BatchOutcome: Codable, Equatable, Sendable {
         }
     }
 
+    /// pair and make: the pair as it now is (or, `--dry-run`, would be): with `-o DIR`, or an MP4
+    /// copied to a `.MOV`, the new files, never an input left as it was. verify, failed and
+    /// interrupted: the files found.
     public var still: String?
     public var movie: String?
     public var status: Status
