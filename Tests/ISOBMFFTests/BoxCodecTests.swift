@@ -29,6 +29,7 @@ struct BoxCodecTests {
         }
     }
 
+    static let pitmCases: [(UInt32, [UInt8])] = [(1, [0, 0, 0, 0, 0, 1]), (0xFFFF, [0, 0, 0, 0, 0xFF, 0xFF]), (0x1_0000, [1, 0, 0, 0, 0, 1, 0, 0])]
     static let tkhdCases: [(UInt8, [UInt8])] = [(0, []), (1, []), (0, [9, 9, 9]), (1, [1]), (3, [])]
     static let mdhdCases: [(UInt8, Bool, [UInt8])] = [(0, false, []), (1, false, []), (0, false, [7, 7]), (0, true, []), (0, true, [1]), (0, true, [1, 2, 3])]
 
@@ -88,6 +89,14 @@ struct BoxCodecTests {
         var expected = bytes
         expected.replaceSubrange(bytes.count - 5 ..< bytes.count - 1, with: Support.u32(9))
         #expect(atom.payload == expected)
+    }
+
+    @Test("pitm built for an item id: version 0 with a 16-bit id up to 0xFFFF, version 1 with 32 bits above; flags 0; reads back",
+          arguments: pitmCases)
+    func pitmBuilt(itemID: UInt32, payload: [UInt8]) throws {
+        let atom = PrimaryItemBox(itemID: itemID).atom()
+        #expect(atom.type == "pitm" && atom.payload == payload)
+        #expect(try PrimaryItemBox(Self.leaf("pitm", payload), path: "pitm").itemID == itemID)
     }
 
     @Test("hdlr: QuickTime Pascal name, ISO C name, short reserved field")
