@@ -47,24 +47,30 @@ public enum WriteStep: String, CaseIterable, Sendable {
 /// Unset (every real run), `reach` costs one comparison.
 public enum FaultInjection {
     /// What happens at the step: a signal raised, or (where the writer can fail) an I/O error.
-    enum Action { case raise(Int32), failWithEIO }
-    struct Plan { let step: WriteStep; let count: Int; let action: Action }
+    enum Action: Equatable { case raise(Int32), failWithEIO }
+    struct Plan: Equatable { let step: WriteStep; let count: Int; let action: Action }
 
     static let plan: Plan? = {
         let env = ProcessInfo.processInfo.environment
-        guard let spec = env["LIVEPHOTO_FAULT_AT"], !spec.isEmpty else { return nil }
+        return plan(at: env["LIVEPHOTO_FAULT_AT"], signal: env["LIVEPHOTO_FAULT_SIGNAL"])
+    }()
+
+    /// The plan the two variables name; nil when the step is unset or not a step. A count that
+    /// is missing, not a number or below 1 is the first reach.
+    static func plan(at spec: String?, signal: String?) -> Plan? {
+        guard let spec, !spec.isEmpty else { return nil }
         let parts = spec.split(separator: "@", maxSplits: 1).map(String.init)
         guard let step = WriteStep(rawValue: parts[0]) else { return nil }
         let count = parts.count > 1 ? max(1, Int(parts[1]) ?? 1) : 1
         let action: Action
-        switch env["LIVEPHOTO_FAULT_SIGNAL"]?.uppercased() {
+        switch signal?.uppercased() {
         case "TERM", "SIGTERM": action = .raise(SIGTERM)
         case "INT", "SIGINT": action = .raise(SIGINT)
         case "EIO": action = .failWithEIO
         default: action = .raise(SIGKILL)
         }
         return Plan(step: step, count: count, action: action)
-    }()
+    }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var reached = 0
