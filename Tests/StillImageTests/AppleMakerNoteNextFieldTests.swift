@@ -20,4 +20,19 @@ struct AppleMakerNoteNextFieldTests {
         // Three entries of 12 bytes from offset 16: the field follows at 52.
         #expect(Array(edited[52..<56]) == next)
     }
+
+    /// A note that ends before its next-IFD field is whole (none of it, or 1 to 3 bytes of it):
+    /// the grown directory gets a field of zeros, never bytes of the last entry.
+    @Test(arguments: 0...3)
+    func nextFieldCutShortIsZero(_ present: Int) throws {
+        var bytes = AppleMakerNoteTests.header(count: 2)
+        bytes += [0, 0x01, 0, 9, 0, 0, 0, 1, 0, 0, 0, 7]       // SLONG 7
+        bytes += [0, 0x03, 0, 7, 0, 0, 0, 3, 9, 8, 7, 0x55]    // 3 bytes in the field
+        bytes += Array([0xDE, 0xAD, 0xBE].prefix(present))
+        let id = "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19"
+        let edited = try AppleMakerNoteEdit.settingIdentifier(bytes, to: id, baseOffset: 0, path: "MakerNote")
+        let note = try AppleMakerNote.parse(edited)
+        #expect(note.entries.map(\.tag) == [1, 3, 0x11] && note.contentIdentifier == id)
+        #expect(Array(edited[52..<56]) == [0, 0, 0, 0])
+    }
 }
