@@ -60,6 +60,7 @@ batch-pair-still-written|Sources/LivePhotoKit/Batch/BatchOperations.swift|BatchO
 pitm-built-flags|Sources/ISOBMFF/Items/PrimaryItemBox.swift|version = itemID > 0xFFFF ? 1 : 0; flags = 0;|version = itemID > 0xFFFF ? 1 : 0; flags = 1;|BoxCodecTests
 fault-count-floor|Sources/BinaryIO/FaultInjection.swift|max(1, Int(parts[1]) ?? 1)|max(0, Int(parts[1]) ?? 1)|FaultInjectionPlanTests
 makernote-next-field-cut|Sources/StillImage/EXIF/AppleMakerNoteEdit.swift|12 * layout.entries.count + 4|12 * layout.entries.count + 3|AppleMakerNoteNextFieldTests
+progress-left-unknown|Sources/LivePhotoKit/Library/ProgressReporter.swift|let left = rate > 0 ? Double(total - done) / rate : 0|let left = rate > 0 ? Double(total - done) / rate : 1|progressLine
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
 huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests

@@ -229,6 +229,10 @@ struct LibraryTests {
     func progressLine() throws {
         #expect(ProgressReporter.line(label: "scan", done: 500, total: 1000, elapsed: 0.25, width: 10)
                 == "scan [#####-----] 500/1000  2000/s  0.2 s left")
+        // Nothing done yet (no rate, nothing to say how long): no time is claimed; an empty total is done.
+        #expect(ProgressReporter.line(label: "scan", done: 0, total: 1000, elapsed: 0, width: 10) == "scan [----------] 0/1000  0/s  0.0 s left")
+        #expect(ProgressReporter.line(label: "scan", done: 0, total: 1000, elapsed: 3, width: 10) == "scan [----------] 0/1000  0/s  0.0 s left")
+        #expect(ProgressReporter.line(label: "scan", done: 0, total: 0, elapsed: 1, width: 4) == "scan [####] 0/0  0/s  0.0 s left")
         // A clock the test moves: updates 0.04 s apart, so every third one is 0.1 s after the last drawn.
         var clock = Date(timeIntervalSince1970: 1_000_000)
         var writes: [String] = []
