@@ -109,7 +109,7 @@ struct EditListTests {
         #expect(video.presentedSpan(movieTimescale: 1000).start == 0)
         #expect(abs(video.presentedSpan(movieTimescale: 1000).end - 2) < 0.01)
 
-        for (tick, timescale) in [(UInt64(900), UInt32(600)), (0, UInt32(600)), (881, UInt32(600)), (250, UInt32(1000))] {
+        for (tick, timescale) in [(UInt64(900), UInt32(600)), (0, UInt32(600)), (1, UInt32(600)), (2, UInt32(90000)), (881, UInt32(600)), (250, UInt32(1000))] {
             let still = Double(tick) / Double(timescale)
             let trak = StillImageTimeTrack.makeTrack(trackID: 3, videoTrackID: 1, movieTimescale: timescale, stillTick: tick, sampleDuration: 20)
             let track = try Track(try Support.parseAtom(trak.serialized()), index: 2, path: "moov/trak[2]")

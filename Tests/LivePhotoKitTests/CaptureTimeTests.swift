@@ -120,4 +120,12 @@ struct CaptureTimeTests {
         #expect(CaptureTime.iso8601("2024-06-01T12:00:00+020") == nil)
         #expect(CaptureTime.exif(dateTime: "2024:06:01 12:00:00", offset: "+020")?.utcOffset == nil)
     }
+
+    @Test("a zone reaches ±18:00 (ISO 8601's and EXIF's widest); 19 hours is no zone")
+    func zoneBounds() {
+        #expect(CaptureTime.exif(dateTime: "2024:06:01 12:00:00", offset: "+18:00")?.utcOffset == 64_800)
+        #expect(CaptureTime.exif(dateTime: "2024:06:01 12:00:00", offset: "-18")?.utcOffset == -64_800)
+        #expect(CaptureTime.exif(dateTime: "2024:06:01 12:00:00", offset: "+19:00")?.utcOffset == nil)
+        #expect(CaptureTime.iso8601("2024-06-01T12:00:00-1900") == nil)
+    }
 }
