@@ -133,6 +133,16 @@ struct HEIFItemBoxTests {
         #expect(reread.items == box.items)
     }
 
+    @Test("iloc widening: an item id past 16 bits makes the box version 2 (32-bit ids); it reads back", arguments: [UInt8(0), 1])
+    func ilocWideningToVersion2(_ version: UInt8) throws {
+        var box = ItemLocationBox(version: version, offsetSize: 4, lengthSize: 4,
+                                  items: [.init(itemID: 1, extents: [.init(offset: 10, length: 5)]), .init(itemID: 0x1_0002, extents: [.init(offset: 20, length: 6)])])
+        box.widenFieldsToFit()
+        #expect(box.version == 2)
+        let reread = try ItemLocationBox(try box.atom(), path: "iloc")
+        #expect(reread.version == 2 && reread.items.map(\.itemID) == [1, 0x1_0002] && reread.items == box.items)
+    }
+
     /// 0-byte fields hold nothing to widen for: no items, an item without extents, zero values.
     @Test("iloc widening leaves 0-byte fields alone when there is no value, or only zeros, to hold")
     func ilocWideningWithNothingToHold() throws {
