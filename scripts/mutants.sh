@@ -64,6 +64,7 @@ progress-left-unknown|Sources/LivePhotoKit/Library/ProgressReporter.swift|let le
 still-track-tick-one|Sources/ISOBMFF/QuickTimeMetadata/StillImageTimeTrack.swift|if stillTick > 0 { edits.append|if stillTick > 1 { edits.append|EditListTests
 zone-hours-bound|Sources/LivePhotoKit/Common/CaptureTime.swift|let h = number(digits[0..<2]), h <= 18 else|let h = number(digits[0..<2]), h <= 19 else|zoneBounds
 iloc-version-2-ids|Sources/ISOBMFF/Items/ItemLocationBox.swift|$0.itemID > 0xFFFF }) { version = 2 }|$0.itemID > 0xFFFF }) { version = 1 }|HEIFItemBoxTests
+ftyp-last-brand|Sources/ISOBMFF/Boxes/FileTypeBox.swift|while r.remaining >= 4 { brands.append|while r.remaining >= 5 { brands.append|FixtureMovieTests
 still-retry-from-first-sample|Sources/VideoFrames/StillFrameExtractor.swift|guard attempt == 0, start > 0, let earlier|guard attempt == 0, start > 1, let earlier|everyFrameOpenGOP
 huawei-cover-microseconds|Sources/LivePhotoKit/MotionPhoto/MotionPhotoReader.swift|(0...Int64.max / 1000).contains|(0...Int64.max / 999).contains|coverTimeAtTheEdgeOfMicroseconds
 new-ifd-later-value-offset|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|valueAt = offset + 2 + 12 * entries.count + 4 + values.count|valueAt = offset + 3 + 12 * entries.count + 4 + values.count|BlockWriterTests

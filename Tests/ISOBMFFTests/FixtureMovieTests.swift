@@ -37,6 +37,12 @@ struct FixtureMovieTests {
         #expect(file.topLevel.fileSize == file.source.size)
         #expect(file.topLevel.boxes.last?.end == file.source.size)
         if e.brand == "isom" { #expect(file.compatibleBrands.contains("isom")) }
+        // Every compatible brand, the last included: the ftyp's bytes after major and minor, 4 at a time.
+        if let ftyp = file.topLevel.first("ftyp") {
+            let bytes = try Support.bytes(Support.fixture(e.name))
+            let listed = Array(bytes[Int(ftyp.payloadOffset) + 8 ..< Int(ftyp.end)])
+            #expect(!listed.isEmpty && file.compatibleBrands.flatMap { Array($0.description.utf8) } == listed)
+        }
 
         let movie = file.movie
         #expect(movie.tracks.count == e.handlers.count)
