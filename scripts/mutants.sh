@@ -93,6 +93,7 @@ gps-altitude-below-sea-level|Sources/StillImage/EXIF/CapturedStillExif.swift|[al
 heif-meta-64-bit-header|Sources/ISOBMFF/Items/HEIFFile.swift|meta.usedLargeSize = metaHeader.headerSize == 16|meta.usedLargeSize = metaHeader.headerSize == 15|syntheticLayouts
 fixed-fields-after-user-type|Sources/ISOBMFF/Boxes/ContainerRegistry.swift|let header = UInt64(8 + (userType == nil ? 0 : 16) + (usedLargeSize ? 8 : 0))|let header = UInt64(8 + (userType == nil ? 0 : 15) + (usedLargeSize ? 8 : 0))|fixedFieldsAfterEveryHeaderForm
 journal-region-to-the-end|Sources/BinaryIO/OverwriteJournal.swift|length <= fileSize - offset else {|length < fileSize - offset else {|regionToTheEnd
+journal-descriptor-closed|Sources/BinaryIO/OverwriteJournal.swift|            close(fd)\n            AtomicFileWriter.syncDirectory(of: journalPath)|            AtomicFileWriter.syncDirectory(of: journalPath)|OverwriteJournalDescriptorTests
 wallpaper-start-option|Sources/livephoto/MakeCommand.swift|        options.wallpaperStart = start|        _ = 0|startChoosesTheSpan
 size-zero-box-size-top-byte|Sources/ISOBMFF/Writing/TailAppendMovieWrite.swift|[UInt8(value >> 24), UInt8((value >> 16)|[UInt8(value >> 25), UInt8((value >> 16)|sizeZeroLargeMediaTailAppend
 hevc-sub-layer-profile-bits|Sources/VideoFrames/HEVC/HEVCConfigurationRecord.swift|if profilePresent[i] { try r.skip(88) }|if profilePresent[i] { try r.skip(89) }|HEVCSubLayerSPSTests
