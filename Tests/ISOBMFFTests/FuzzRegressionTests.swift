@@ -2,38 +2,45 @@ import Foundation
 import Testing
 import BinaryIO
 import ISOBMFF
+import TestSupport
 
-/// Every input the fuzzers once crashed on (`Fuzz/regressions/<Target>/`, see README
-/// "Fuzzing and sanitizers") goes through the same public API as its fuzz target again: it
-/// must parse or be refused with a `ParseError`, never trap. (The movie edit's are in
+/// The box reader and HEIF reader fuzz targets' inputs go through the same public API as the
+/// targets again: every input the fuzzers once crashed on (`Fuzz/regressions/<Target>/`, see
+/// README "Fuzzing and sanitizers") must parse or be refused with a `ParseError`, never trap;
+/// the seeds they start from (valid fixtures) must parse. (The movie edit's are in
 /// LivePhotoKitTests' `MovieEditFuzzRegressionTests`: the Live Photo rules live there.)
 @Suite("Fuzz regressions: box reader and HEIF reader")
 struct FuzzRegressionTests {
-    static func inputs(_ target: String) -> [String] {
-        let dir = Support.repoRoot.appendingPathComponent("Fuzz/regressions/\(target)")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { dir.appendingPathComponent($0).path }
+    @Test("the targets have seeds (the cases below are not empty)")
+    func seedsExist() {
+        #expect(!FuzzCase.seeds(target: "BoxReader").isEmpty)
+        #expect(!FuzzCase.seeds(target: "HEIFReader").isEmpty)
     }
 
-    @Test("box reader: parses or throws ParseError", arguments: inputs("BoxReader"))
-    func boxReader(path: String) throws {
+    @Test("box reader: a seed parses; a kept crash parses or throws ParseError", arguments: FuzzCase.cases(target: "BoxReader"))
+    func boxReader(input: FuzzCase) throws {
         do {
-            let file = try MovieFile.open(path: path)
+            let file = try MovieFile.open(path: input.path)
+            #expect(input.kind == .regression || !file.movie.tracks.isEmpty, "a seed has tracks")
             for track in file.movie.tracks where track.sampleTable.sampleCount > 0 {
-                _ = try? file.sampleBytes(track: track, index: 0, maximum: 1 << 16)
+                let sample = try? file.sampleBytes(track: track, index: 0, maximum: 1 << 16)
+                #expect(input.kind == .regression || sample != nil, "a seed's first sample of track \(track.trackID) reads")
             }
-        } catch let error as ParseError {
+        } catch let error as ParseError where input.kind == .regression {
             #expect(!error.description.isEmpty)
         }
     }
 
-    @Test("HEIF reader: parses or throws ParseError", arguments: inputs("HEIFReader"))
-    func heifReader(path: String) throws {
+    @Test("HEIF reader: a seed parses; a kept crash parses or throws ParseError", arguments: FuzzCase.cases(target: "HEIFReader"))
+    func heifReader(input: FuzzCase) throws {
         do {
-            let file = try HEIFFile.open(path: path)
-            for item in file.locations.items { _ = try? file.bytes(of: item, maximum: 1 << 20) }
+            let file = try HEIFFile.open(path: input.path)
+            for item in file.locations.items {
+                let bytes = try? file.bytes(of: item, maximum: 1 << 20)
+                #expect(input.kind == .regression || bytes != nil, "a seed's item \(item.itemID) reads")
+            }
             _ = try file.primaryDisplaySize()
-        } catch let error as ParseError {
+        } catch let error as ParseError where input.kind == .regression {
             #expect(!error.description.isEmpty)
         }
     }

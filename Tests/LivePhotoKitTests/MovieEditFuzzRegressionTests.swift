@@ -4,19 +4,19 @@ import BinaryIO
 import ISOBMFF
 @testable import LivePhotoKit
 
-/// Every input the MovieEdit fuzzer once crashed on (`Fuzz/regressions/MovieEdit/`) goes
-/// through the movie half of pairing again: refused with a `ParseError`, or written and re-read
-/// with the identifier and one still-image-time track, never a trap.
+/// The MovieEdit fuzz target's inputs go through the movie half of pairing again: every input it
+/// once crashed on (`Fuzz/regressions/MovieEdit/`) is refused with a `ParseError`, or written
+/// and re-read with the identifier and one still-image-time track, never a trap; the seeds it
+/// starts from (valid fixture movies) are written and re-read.
 @Suite("Fuzz regressions: movie edit")
 struct MovieEditFuzzRegressionTests {
-    static func inputs() -> [String] {
-        let dir = Support.repoRoot.appendingPathComponent("Fuzz/regressions/MovieEdit")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { dir.appendingPathComponent($0).path }
-    }
+    @Test("the target has seeds (the cases below are not empty)")
+    func seedsExist() { #expect(!FuzzCase.seeds(target: "MovieEdit").isEmpty) }
 
-    @Test("movie edit: refused with ParseError, or written and re-read with the identifier", arguments: inputs())
-    func movieEdit(path: String) throws {
+    @Test("movie edit: a seed is written; a kept crash is refused with ParseError or written; what is written re-reads with the identifier",
+          arguments: FuzzCase.cases(target: "MovieEdit"))
+    func movieEdit(input: FuzzCase) throws {
+        let path = input.path
         let dir = try Support.tempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.appendingPathComponent("paired.mov").path
@@ -27,7 +27,7 @@ struct MovieEditFuzzRegressionTests {
             if !file.isQuickTime { plan.replacementFileType = MovieRewritePlan.quickTimeFileType() }
             _ = try LivePhotoMovieEdit.apply(to: plan, identifier: identifier, atMillisecond: 500)
             try WholeFileMovieWriter.prepare(plan, targetPath: output).commit()
-        } catch let error as ParseError {
+        } catch let error as ParseError where input.kind == .regression {
             #expect(!error.description.isEmpty)
             return
         }
