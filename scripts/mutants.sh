@@ -123,6 +123,7 @@ span-largesize-low-word|Sources/ISOBMFF/Boxes/BoxSpan.swift|UInt64(BoxSpan.u32(b
 wallpaper-one-second-video|Sources/LivePhotoKit/Make/WallpaperMake.swift|guard videoEnd - videoStart >= minimumSeconds * ts else {|guard videoEnd - videoStart > minimumSeconds * ts else {|WallpaperSpanTests
 makernote-append-aligned|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|keeping: protectedRanges(original, except: entry))\n        block.align()\n|keeping: protectedRanges(original, except: entry))\n|ExifPatchPropertyTests
 annexb-two-zero-bytes|Sources/VideoFrames/HEVC/HEVCNALUnits.swift|bytes[i] == 0, bytes[i + 1] == 0, bytes[i + 2] == 1|bytes[i] == 0, bytes[i + 0] == 0, bytes[i + 2] == 1|HEVCNALUnitsTests
+rgb-no-brightness|Sources/VideoFrames/RGBConversion.swift|jpegTable, 1, 0, 1 << 16, 1 << 16)|jpegTable, 1, 1, 1 << 16, 1 << 16)|StillFramePixelsTests
 grey-components-config|Sources/StillImage/EXIF/RequiredExifTags.swift|facts.components == 1 ? [1, 0, 0, 0]|facts.components == 1 ? [2, 0, 0, 0]|ExifValidateTests
 jfif-units-byte|Sources/StillImage/EXIF/RequiredExifTags.swift|let units = p[7]|let units = p[8]|ExifValidateTests
 decimal-six-whole-digits|Sources/LivePhotoKit/Common/DecimalSeconds.swift|whole.count <= 6|whole.count < 6|WallpaperSpanTests
