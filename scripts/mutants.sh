@@ -137,6 +137,7 @@ scan-part-path-order|Sources/LivePhotoKit/Library/StreamingMatcher.swift|part.fi
 stsc-trailing-run|Sources/ISOBMFF/Movie/SampleTable.swift|sample >= total else {|sample > total else {|SampleToChunkRunTests
 sticky-movie-rewrite|Sources/LivePhotoKit/Pair/PairOperation.swift|if replaced.movie && outputs.movie == moviePath|if !replaced.movie && outputs.movie == moviePath|StickyFolderTests
 no-jobs-one-worker|Sources/LivePhotoKit/Library/ParallelWork.swift|for _ in 0..<max(1, workers) {|for _ in 0..<max(0, workers) {|ParallelFeedTests
+identifier-order-case|Sources/LivePhotoKit/Library/FileKey.swift|b.low, b.isLowercase ? 1 : 0)|b.low, b.isLowercase ? 0 : 0)|StreamingKeysTests
 next-track-id-hint-kept|Sources/ISOBMFF/Writing/MovieTrackEdit.swift|if trackID == 0 |if trackID != 0 |NextTrackIDTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '

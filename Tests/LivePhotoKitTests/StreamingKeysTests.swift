@@ -168,6 +168,29 @@ struct StreamingKeysTests {
             #expect((0..<noted.count).map { ledger.key($0).role } == noted.map(\.role), "seed \(seed)")
         }
     }
+
+    /// One UUID written in upper case by some files and in lower case by others is two
+    /// identifiers (matching compares the text). Their keys differ only in case, and the ledger
+    /// groups each identifier's keys by sorting: were case no part of the order, copies noted
+    /// in an interleaved order (upper, lower, upper) would split into several groups and a
+    /// cross-folder pair would be reported as lone files.
+    @Test("one UUID in both cases across folders, noted interleaved: the findings of matching every file at once")
+    func sameUUIDInBothCases() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...Int.max), Gen.int(in: 2...12), Gen.int(in: 1...4)) { seed, count, window in
+            var rng = SplitMix64(seed: UInt64(seed))
+            let upper = UUID().uuidString, lower = upper.lowercased()
+            // One file a folder, so every one waits in the ledger for the others.
+            let files = (0..<count).map { n in
+                let still = Bool.random(using: &rng)
+                return ScannedFile(path: "/lib/\(n)/IMG_\(Int.random(in: 0..<3, using: &rng)).\(still ? "JPG" : "MOV")", role: still ? .still : .movie,
+                                   format: still ? .jpeg : .quickTimeMovie, identifier: Bool.random(using: &rng) ? upper : lower,
+                                   stillImageTimeTracks: still ? 0 : 1, error: nil)
+            }.sorted { $0.path < $1.path }
+            let (parts, _) = Self.streamed(files, window: window)
+            #expect(LibraryMatcher.sortedByFirstFile(parts.flatMap(\.findings)) == LibraryMatcher.match(files),
+                    "seed \(seed): \(files.map { "\($0.path) \($0.identifier == upper ? "upper" : "lower")" })")
+        }
+    }
 }
 
 private extension String {
