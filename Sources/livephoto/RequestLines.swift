@@ -64,8 +64,9 @@ final class RequestLines {
     private enum Fill { case data, interrupted, end }
 
     private func fill() -> Fill {
-        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        if poll(&ready, 1, -1) < 0 { return errno == EINTR ? .interrupted : .end }
+        // The count is the array's: a literal beside it could say more entries than there are.
+        var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        if poll(&ready, nfds_t(ready.count), -1) < 0 { return errno == EINTR ? .interrupted : .end }
         if start > 0 { buffer.removeFirst(start); start = 0 }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
