@@ -8,7 +8,8 @@ that link a module depending on it, and the CLI tests) before it counts as a sur
 box-layer mutant is often caught by the pairing tests above it). A mutant that does
 not compile is not counted: the next one is drawn instead. Lines whose mutants cannot change
 what a user sees (capacity hints, a closed descriptor's -1) and drops of a `let` assignment
-(which never compile) are not drawn. A test run that outlives MUTANTS_TIMEOUT seconds (1800)
+(which never compile) are not drawn, nor the mutants scripts/mutants-equivalent.txt lists (checked
+by hand: no input tells them apart). A test run that outlives MUTANTS_TIMEOUT seconds (1800)
 is stopped and counts as noticing the mutant (said apart: "killed by the time limit", and a line
 before the last counts them, since a slow machine stops runs too); a test run stops at its first
 failed test, which decides the verdict. The last line is `killed X of Y`.
@@ -98,6 +99,42 @@ def candidates(root):
                     found += [(module, path, i, op, line, new) for op, new in mutations(line)
                               if not (op == "drop" and assigned and must_be_assigned(text, assigned.group(1)))]
     return found
+
+
+def known_equivalent(root):
+    """The hand-checked equivalent mutants of scripts/mutants-equivalent.txt, as
+    {(path, line, mutated line)} (stripped), each with its block's first line for reports."""
+    entries = {}
+    with open(os.path.join(root, "scripts", "mutants-equivalent.txt")) as f:
+        blocks = [b for b in f.read().split("\n\n") if not b.lstrip().startswith("#")]
+    for block in blocks:
+        lines = block.strip().split("\n")
+        path = lines[0].strip()
+        old = next((l[2:].strip() for l in lines if l.startswith("- ")), None)
+        new = next((l[2:].strip() for l in lines if l.startswith("+ ")), None)
+        if not path or old is None or new is None or not any(l.startswith("why: ") for l in lines):
+            sys.exit(f"mutants: scripts/mutants-equivalent.txt: an entry needs a file, `- `, `+ ` and `why: ` lines: {lines[0]}")
+        entries[(path, old, new)] = f"{path}: {old}"
+    return entries
+
+
+def without_equivalents(pool, root):
+    """`pool` less the known equivalent mutants; an entry that matches no candidate, or whose
+    line is not unique in its file, is reported (the line changed: check it again)."""
+    entries = known_equivalent(root)
+    used, kept = set(), []
+    for candidate in pool:
+        _, path, _, _, old, new = candidate
+        key = (path, old.strip(), new.strip())
+        if key in entries:
+            with open(os.path.join(root, path)) as f:
+                if sum(1 for l in f.read().split("\n") if l.strip() == key[1]) == 1:
+                    used.add(key)
+                    continue
+        kept.append(candidate)
+    for key in entries.keys() - used:
+        print(f"mutants: equivalent entry matches no candidate (the line changed or is not unique): {entries[key]}")
+    return kept, len(used)
 
 
 def mutations(line):
@@ -207,11 +244,12 @@ def run(cmd, log, stop_at_first_failure=False):
 
 def main():
     wanted, seed, swift, root = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], os.getcwd()
-    pool = candidates(root)
+    pool, equivalent = without_equivalents(candidates(root), root)
     random.Random(seed).shuffle(pool)
     logs = os.path.join(root, ".mutant-logs")
     os.makedirs(logs, exist_ok=True)
-    print(f"mutants: {len(pool)} candidate one-line mutants; drawing {wanted} that compile (seed {seed})")
+    print(f"mutants: {len(pool)} candidate one-line mutants ({equivalent} known equivalent left out, "
+          f"scripts/mutants-equivalent.txt); drawing {wanted} that compile (seed {seed})")
     tested = killed = timed_out = 0
     survivors = []
     for module, path, i, op, old, new in pool:
