@@ -76,7 +76,10 @@ struct SourceFrames {
             }
             if !done { _ = try decoder.flush(onFrame: take) }
         } catch let failure as FFmpegDecoder.DecodeFailure {
-            throw ParseError(.invalidValue, "sample \(slots[cursor].sampleIndex + 1) failed to decode: \(failure.message)", path: track.path, offset: track.offset)
+            // Named by the first frame that did not come out: a frame-threaded decoder reports
+            // the damage a sample or more after the damaged one was sent.
+            let waiting = slots[cursor].sampleIndex
+            throw ParseError(.invalidValue, "sample \(waiting + 1) failed to decode: \(failure.message)", path: track.path, offset: ranges[waiting].offset)
         }
         return cursor
     }

@@ -36,7 +36,7 @@ struct WallpaperEncodeFailureTests {
     }
 
     /// Sample 31's first NAL unit claims more bytes than the sample has: the decoder refuses it
-    /// (errors are not concealed), and the error names the decode.
+    /// (errors are not concealed), and the error names the decode, the sample and its offset.
     @Test(.requires(.ffmpeg))
     func corruptSampleMidStreamIsAnError() throws {
         let dir = try TempDir()
@@ -47,6 +47,7 @@ struct WallpaperEncodeFailureTests {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let error = try Self.encodeWhole(path)
         let parse = try #require(error as? ParseError, "got \(String(describing: error))")
-        #expect("\(parse)".contains("failed to decode"), "\(parse)")
+        #expect("\(parse)".contains("sample 31 failed to decode"), "\(parse)")
+        #expect(parse.offset == sample.offset, "the error points at the damaged sample's bytes: \(parse)")
     }
 }
