@@ -8,18 +8,23 @@ struct EditListTests {
     typealias Entry = EditList.Entry
     static let one: Int32 = 0x10000
 
-    static func time(_ media: Int64, _ edits: EditList?, media mediaTimescale: UInt32 = 1000, movie movieTimescale: UInt32 = 600) -> Double? {
-        EditList.presentationTime(ofMediaTime: media, edits: edits, mediaTimescale: mediaTimescale, movieTimescale: movieTimescale)
+    static func time(_ media: Int64, _ edits: EditList?, media mediaTimescale: UInt32 = 1000, movie movieTimescale: UInt32 = 600) -> FrameTiming.ExactTime? {
+        EditList.presentationStart(ofMediaTime: media, edits: edits, mediaTimescale: mediaTimescale, movieTimescale: movieTimescale)
+    }
+
+    /// `t` is exactly `numerator / denominator` seconds (no tolerance: the mapping is integer).
+    static func exactly(_ t: FrameTiming.ExactTime?, _ numerator: Int128, _ denominator: Int128 = 1) -> Bool {
+        t.map { $0.numerator * denominator == numerator * $0.scale } ?? false
     }
 
     static func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-9 } ?? false }
 
     @Test("no edit list: media time is presentation time")
     func noEdits() {
-        #expect(Self.close(Self.time(1500, nil), 1.5))
-        #expect(Self.close(Self.time(0, nil), 0))
-        #expect(Self.close(Self.time(1500, EditList(entries: [])), 1.5))
-        #expect(Self.close(Self.time(-1000, nil), -1))
+        #expect(Self.exactly(Self.time(1500, nil), 3, 2))
+        #expect(Self.exactly(Self.time(0, nil), 0))
+        #expect(Self.exactly(Self.time(1500, EditList(entries: [])), 3, 2))
+        #expect(Self.exactly(Self.time(-1000, nil), -1))
         let span = EditList.presentedSpan(edits: nil, trackDuration: 2.5, movieTimescale: 600)
         #expect(span.start == 0 && span.end == 2.5)
     }
@@ -28,29 +33,35 @@ struct EditListTests {
     func emptyThenMedia() {
         // 1 s of nothing, then media 0..2 s.
         let edits = EditList(entries: [Entry(duration: 600, mediaTime: -1, rate: Self.one), Entry(duration: 1200, mediaTime: 0, rate: Self.one)])
-        #expect(Self.close(Self.time(0, edits), 1.0))
-        #expect(Self.close(Self.time(500, edits), 1.5))
-        #expect(Self.close(Self.time(1999, edits), 2.999))
+        #expect(Self.exactly(Self.time(0, edits), 1))
+        #expect(Self.exactly(Self.time(500, edits), 3, 2))
+        #expect(Self.exactly(Self.time(1999, edits), 2999, 1000))
         #expect(Self.time(2500, edits) == nil)
         #expect(Self.time(-1, edits) == nil)
+        // The edit's end is exact: the instant it ends is shown (a sample of no duration
+        // there), one media tick later is not.
+        #expect(Self.exactly(Self.time(2000, edits), 3))
+        #expect(Self.time(2001, edits) == nil)
+        #expect(Self.exactly(Self.time(1_999_999_999, edits, media: 1_000_000_000), 2_999_999_999, 1_000_000_000))
+        #expect(Self.time(2_000_000_001, edits, media: 1_000_000_000) == nil, "a nanosecond past the end")
         let span = EditList.presentedSpan(edits: edits, trackDuration: 3, movieTimescale: 600)
         #expect(Self.close(span.start, 1.0) && Self.close(span.end, 3.0))
         // The still-image-time shape: empty edit to the still, one media sample.
         let still = EditList(entries: [Entry(duration: 881, mediaTime: -1, rate: Self.one), Entry(duration: 20, mediaTime: 0, rate: Self.one)])
-        #expect(Self.close(Self.time(0, still, media: 600), 881.0 / 600))
+        #expect(Self.exactly(Self.time(0, still, media: 600), 881, 600))
     }
 
     @Test("a media edit starting inside the media trims its start")
     func trimmedStart() {
         // Media 1..3 s shown from 0 (as ffmpeg writes for B-frame delay).
         let edits = EditList(entries: [Entry(duration: 1200, mediaTime: 1000, rate: Self.one)])
-        #expect(Self.close(Self.time(1000, edits), 0))
-        #expect(Self.close(Self.time(2500, edits), 1.5))
+        #expect(Self.exactly(Self.time(1000, edits), 0))
+        #expect(Self.exactly(Self.time(2500, edits), 3, 2))
         #expect(Self.time(500, edits) == nil, "trimmed away")
         #expect(Self.time(3500, edits) == nil)
         // Media timescale differs from the movie's.
         let ffmpeg = EditList(entries: [Entry(duration: 2000, mediaTime: 2048, rate: Self.one)])
-        #expect(Self.close(Self.time(2048 + 1024, ffmpeg, media: 15360, movie: 1000), 1024.0 / 15360))
+        #expect(Self.exactly(Self.time(2048 + 1024, ffmpeg, media: 15360, movie: 1000), 1024, 15360))
     }
 
     @Test("dwell edits hold one media instant")
@@ -61,9 +72,13 @@ struct EditListTests {
             Entry(duration: 300, mediaTime: 2000, rate: 0),
             Entry(duration: 600, mediaTime: 0, rate: Self.one),
         ])
-        #expect(Self.close(Self.time(2000, edits), 1.0))
-        #expect(Self.close(Self.time(500, edits), 2.0))
+        #expect(Self.exactly(Self.time(2000, edits), 1))
+        #expect(Self.exactly(Self.time(500, edits), 2))
         #expect(Self.time(2100, edits) == nil, "a dwell shows only its instant")
+        // At a microsecond media timescale the dwell's instant (2 ms) also lies in the last
+        // edit: the instant is first shown by the dwell, a microsecond later only by that edit.
+        #expect(Self.exactly(Self.time(2000, edits, media: 1_000_000), 1))
+        #expect(Self.exactly(Self.time(2001, edits, media: 1_000_000), 1_502_001, 1_000_000), "a microsecond off the dwell's instant")
         let span = EditList.presentedSpan(edits: edits, trackDuration: 0, movieTimescale: 600)
         #expect(Self.close(span.start, 1.0) && Self.close(span.end, 2.5))
         // Only empty edits: nothing is presented.

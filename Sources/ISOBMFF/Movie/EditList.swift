@@ -42,21 +42,25 @@ public struct EditList: Sendable {
         trailing = r.readRest()
     }
 
-    /// The presentation time (seconds) at which media time `mediaTime` is first shown, or nil
-    /// when no edit presents it. Without an edit list media time is presentation time.
-    public static func presentationTime(ofMediaTime mediaTime: Int64, edits: EditList?, mediaTimescale: UInt32, movieTimescale: UInt32) -> Double? {
-        let media = Double(mediaTime) / Double(mediaTimescale)
-        guard let edits, !edits.entries.isEmpty else { return media }
-        var start = 0.0
-        for e in edits.entries {
-            let segment = Double(e.duration) / Double(movieTimescale)
+    /// When media time `mediaTime` is first shown (exact, in units of 1/(movie × media
+    /// timescale) seconds), or nil when no edit presents it. Without an edit list media time is
+    /// presentation time. An edit shows media from its media time to the end of its duration,
+    /// the end included (a sample of no duration at the very end is still shown); a dwell
+    /// (rate 0) shows only its one instant.
+    public static func presentationStart(ofMediaTime mediaTime: Int64, edits: EditList?, mediaTimescale: UInt32, movieTimescale: UInt32) -> FrameTiming.ExactTime? {
+        let (movieTS, mediaTS) = (Int128(max(1, movieTimescale)), Int128(max(1, mediaTimescale)))
+        let scale = movieTS * mediaTS
+        let media = Int128(mediaTime) * movieTS
+        guard let entries = edits?.entries, !entries.isEmpty else { return FrameTiming.ExactTime(media, per: scale) }
+        var start: Int128 = 0
+        for e in entries {
+            let segment = Int128(e.duration) * mediaTS
             if e.mediaTime >= 0 {
-                let mediaStart = Double(e.mediaTime) / Double(mediaTimescale)
+                let mediaStart = Int128(e.mediaTime) * movieTS
                 if e.rate == 0 {
-                    // A dwell: one media instant held for the segment.
-                    if abs(media - mediaStart) < 1e-9 { return start }
-                } else if media >= mediaStart - 1e-9 && media < mediaStart + segment + 1e-9 {
-                    return start + (media - mediaStart)
+                    if media == mediaStart { return FrameTiming.ExactTime(start, per: scale) }
+                } else if media >= mediaStart && media <= mediaStart + segment {
+                    return FrameTiming.ExactTime(start + media - mediaStart, per: scale)
                 }
             }
             start += segment

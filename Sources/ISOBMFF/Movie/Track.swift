@@ -41,17 +41,16 @@ public struct Track {
     public func durationSeconds(movieTimescale: UInt32) -> Double { Double(header.duration) / Double(movieTimescale) }
 
     /// The presentation time (seconds, edits applied) of the sample shown first, or nil when
-    /// the track has no sample or no edit presents it.
+    /// the track has no sample or no edit presents it: `firstSampleStart` for a report.
     public func firstSamplePresentationTime(movieTimescale: UInt32) -> Double? {
-        guard let t = sampleTable.compositionTimes().min() else { return nil }
-        return EditList.presentationTime(ofMediaTime: t, edits: edits, mediaTimescale: mediaHeader.timescale, movieTimescale: movieTimescale)
+        firstSampleStart(movieTimescale: movieTimescale)?.seconds
     }
 
     /// Presentation times (seconds, edits applied) of the track's frames in presentation order;
     /// frames no edit shows are left out.
     public func framePresentationTimes(movieTimescale: UInt32) -> [Double] {
         sampleTable.compositionTimes().sorted().compactMap {
-            EditList.presentationTime(ofMediaTime: $0, edits: edits, mediaTimescale: mediaHeader.timescale, movieTimescale: movieTimescale)
+            EditList.presentationStart(ofMediaTime: $0, edits: edits, mediaTimescale: mediaHeader.timescale, movieTimescale: movieTimescale)?.seconds
         }
     }
 
@@ -59,24 +58,7 @@ public struct Track {
     /// duration too), or nil when the track has no sample or no edit presents it.
     public func firstSampleStart(movieTimescale: UInt32) -> FrameTiming.ExactTime? {
         guard let first = sampleTable.compositionTimes().min() else { return nil }
-        let (movieTS, mediaTS) = exactTimescales(movieTimescale)
-        let scale = movieTS * mediaTS
-        let media = Int128(first) * movieTS   // units of 1/(movie × media timescale) seconds
-        guard let entries = edits?.entries, !entries.isEmpty else { return FrameTiming.ExactTime(media, per: scale) }
-        var start: Int128 = 0
-        for e in entries {
-            let segment = Int128(e.duration) * mediaTS
-            if e.mediaTime >= 0 {
-                let mediaStart = Int128(e.mediaTime) * movieTS
-                if e.rate == 0 {
-                    if media == mediaStart { return FrameTiming.ExactTime(start, per: scale) }   // a dwell on that instant
-                } else if media >= mediaStart && media <= mediaStart + segment {
-                    return FrameTiming.ExactTime(start + media - mediaStart, per: scale)
-                }
-            }
-            start += segment
-        }
-        return nil
+        return EditList.presentationStart(ofMediaTime: first, edits: edits, mediaTimescale: mediaHeader.timescale, movieTimescale: movieTimescale)
     }
 
     /// The middle of `presentedSpan`, exact: from the first non-empty edit to the end of the
