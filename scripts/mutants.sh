@@ -139,6 +139,8 @@ sticky-movie-rewrite|Sources/LivePhotoKit/Pair/PairOperation.swift|if replaced.m
 no-jobs-one-worker|Sources/LivePhotoKit/Library/ParallelWork.swift|for _ in 0..<max(1, workers) {|for _ in 0..<max(0, workers) {|ParallelFeedTests
 identifier-order-case|Sources/LivePhotoKit/Library/FileKey.swift|b.low, b.isLowercase ? 1 : 0)|b.low, b.isLowercase ? 0 : 0)|StreamingKeysTests
 next-track-id-hint-kept|Sources/ISOBMFF/Writing/MovieTrackEdit.swift|if trackID == 0 |if trackID != 0 |NextTrackIDTests
+wallpaper-audio-media-dates|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|media.creationTime = 0; media.modificationTime = 0|media.creationTime = 0; media.modificationTime = 1|WallpaperMovieDatesTests
+wallpaper-source-dates|Sources/ISOBMFF/Writing/WallpaperMovie.swift|        MovieTimesEdit.setUnsetHeaderTimes(creation: creationTime, modification: modificationTime, in: image.moov)|        _ = image|WallpaperMovieDatesTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 

@@ -18,25 +18,29 @@ public enum MovieTimesEdit {
     /// A box that does not parse is left as it is.
     @discardableResult
     public static func setUnsetHeaderTimes(_ secondsSince1904: UInt64, in moov: Atom) -> Result {
+        setUnsetHeaderTimes(creation: secondsSince1904, modification: secondsSince1904, in: moov)
+    }
+
+    /// The same with a creation and a modification time of their own (a new movie taking its
+    /// source's `mvhd` times). A time of 0 leaves its fields unset.
+    @discardableResult
+    public static func setUnsetHeaderTimes(creation: UInt64, modification: UInt64, in moov: Atom) -> Result {
         var result = Result()
         var boxes: [Atom] = moov.children?.filter { $0.type == "mvhd" } ?? []
         for trak in moov.children ?? [] where trak.type == "trak" {
             if let tkhd = trak.child("tkhd") { boxes.append(tkhd) }
             if let mdhd = trak.find("mdia", "mdhd") { boxes.append(mdhd) }
         }
-        for box in boxes { set(secondsSince1904, in: box, result: &result) }
+        for box in boxes { set(creation: creation, modification: modification, in: box, result: &result) }
         return result
     }
 
-    private static func set(_ time: UInt64, in box: Atom, result: inout Result) {
-        func update(_ creation: inout UInt64, _ modification: inout UInt64, version: UInt8) -> Bool {
-            let unset = (creation == 0 ? 1 : 0) + (modification == 0 ? 1 : 0)
-            guard unset > 0 else { return false }
-            guard version == 1 || time <= UInt64(UInt32.max) else { result.fieldsTooNarrow += unset; return false }
-            if creation == 0 { creation = time }
-            if modification == 0 { modification = time }
-            result.fieldsSet += unset
-            return true
+    private static func set(creation: UInt64, modification: UInt64, in box: Atom, result: inout Result) {
+        func update(_ creationField: inout UInt64, _ modificationField: inout UInt64, version: UInt8) -> Bool {
+            let before = result.fieldsSet
+            fill(&creationField, with: creation, version: version, result: &result)
+            fill(&modificationField, with: modification, version: version, result: &result)
+            return result.fieldsSet > before
         }
         switch box.type {
         case "mvhd":
@@ -49,5 +53,13 @@ public enum MovieTimesEdit {
             guard var h = try? MediaHeader(box, path: "mdhd"), update(&h.times.creationTime, &h.times.modificationTime, version: h.version) else { return }
             box.payload = h.atom().payload
         }
+    }
+
+    /// Sets `field` to `value` when it is unset (0) and its box's version can hold the value.
+    private static func fill(_ field: inout UInt64, with value: UInt64, version: UInt8, result: inout Result) {
+        guard field == 0, value != 0 else { return }
+        guard version == 1 || value <= UInt64(UInt32.max) else { result.fieldsTooNarrow += 1; return }
+        field = value
+        result.fieldsSet += 1
     }
 }

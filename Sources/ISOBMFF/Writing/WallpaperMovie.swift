@@ -15,9 +15,16 @@ public struct WallpaperMovie {
     /// `moov/meta` items (the content identifier, capture facts kept from the source); the
     /// camera's keys (`LivePhotoMovieKeys`) are added when not among them.
     public var metadata: [QuickTimeMetadata.Item]
+    /// The source movie's `mvhd` creation and modification times (seconds since 1904), given to
+    /// `mvhd` and every track's `tkhd` and `mdhd`: the new movie is the same capture. 0 leaves
+    /// a field unset, as the source had it.
+    public var creationTime: UInt64
+    public var modificationTime: UInt64
 
-    public init(video: NewVideoTrack, audio: CopiedAudioTrack?, stillTick: Int64, metadata: [QuickTimeMetadata.Item]) {
+    public init(video: NewVideoTrack, audio: CopiedAudioTrack?, stillTick: Int64, metadata: [QuickTimeMetadata.Item],
+                creationTime: UInt64 = 0, modificationTime: UInt64 = 0) {
         self.video = video; self.audio = audio; self.stillTick = stillTick; self.metadata = metadata
+        self.creationTime = creationTime; self.modificationTime = modificationTime
     }
 
     public func image() throws -> NewMovieImage {
@@ -54,7 +61,10 @@ public struct WallpaperMovie {
             items.append(.init(key: key.name, typeIndicator: key.typeIndicator, value: key.ourValue))
         }
         let header = MovieHeader(timescale: ts, duration: parsed.header.duration, nextTrackID: nextID)
-        return try NewMovieImage(header: header, media: media, others: [QuickTimeMetadata(items: items).metaAtom()])
+        let image = try NewMovieImage(header: header, media: media, others: [QuickTimeMetadata(items: items).metaAtom()])
+        // Fields of the boxes' own width: no size changes, so the chunk offsets just placed hold.
+        MovieTimesEdit.setUnsetHeaderTimes(creation: creationTime, modification: modificationTime, in: image.moov)
+        return image
     }
 
     /// A built atom as the reader parses it (children typed as the registry types them).

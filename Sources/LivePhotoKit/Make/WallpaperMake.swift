@@ -149,7 +149,8 @@ enum WallpaperMake {
         }
         var items = (file.movie.metadata?.items ?? []).filter { $0.key != Movie.contentIdentifierKey }
         items.insert(.init(key: Movie.contentIdentifierKey, typeIndicator: 1, value: Array(identifier.utf8)), at: 0)
-        return WallpaperMovie(video: video.track, audio: audio, stillTick: video.stillTick, metadata: items)
+        return WallpaperMovie(video: video.track, audio: audio, stillTick: video.stillTick, metadata: items,
+                              creationTime: file.movie.header.creationTime, modificationTime: file.movie.header.modificationTime)
     }
 }
 
