@@ -46,6 +46,14 @@ struct GenericTrackBoxCodecTests {
 
         let short = try Support.parseAtom(Support.box("gmin", Support.u32(0) + Self.u16(0x40)))
         #expect(throws: ParseError.self) { try BaseMediaInfo(short, path: "gmin") }
+
+        // The op color field is three values, whatever the array holds: a short one is padded
+        // with zeros, a long one cut at three; the box is always 16 bytes of fields.
+        for (given, written) in [([UInt16](), [UInt16](repeating: 0, count: 3)), ([5], [5, 0, 0]), ([5, 6], [5, 6, 0]), ([5, 6, 7, 8], [5, 6, 7])] {
+            let box = BaseMediaInfo(opColor: given).atom().serialized()
+            #expect(box == Support.box("gmin", Support.u32(0) + Self.u16(0x40) + written.flatMap(Self.u16) + Self.u16(0) + Self.u16(0)), "op color \(given)")
+            #expect(try BaseMediaInfo(try Support.parseAtom(box), path: "gmin").opColor == written)
+        }
     }
 
     @Test("dref: a self-contained url, a url with a location, an alias, trailing bytes kept")

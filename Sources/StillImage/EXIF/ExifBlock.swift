@@ -61,10 +61,12 @@ public final class ExifBlock {
     public var make: String? { ascii(EXIF_TAG_MAKE, EXIF_IFD_0) }
     public var model: String? { ascii(EXIF_TAG_MODEL, EXIF_IFD_0) }
 
-    /// IFD0 Orientation (1...8 in valid files), when it is one SHORT.
+    /// IFD0 Orientation (1...8 in valid files), when it is one SHORT (the first of several).
+    /// libexif sizes an entry's data as components × the format's size, so 2 bytes mean at
+    /// least one SHORT.
     public var orientation: Int? {
         guard let e = entry(EXIF_TAG_ORIENTATION, EXIF_IFD_0), e.pointee.format == EXIF_FORMAT_SHORT,
-              e.pointee.components >= 1, e.pointee.size >= 2, let p = e.pointee.data else { return nil }
+              e.pointee.size >= 2, let p = e.pointee.data else { return nil }
         return Int(exif_get_short(p, exif_data_get_byte_order(data)))
     }
 
