@@ -35,7 +35,7 @@ struct WallpaperMovieDatesTests {
         return path
     }
 
-    @Test("mvhd and every new track's tkhd and mdhd carry the source's creation and modification times", .requires(.ffmpeg))
+    @Test("mvhd and every new track's tkhd and mdhd carry the source's creation and modification times; exiftool reads them", .requires(.ffmpeg, .exiftool))
     func sourceDatesKept() throws {
         let dir = try TempDir(), out = try TempDir()
         let clip = try Self.datedClip(in: dir)
@@ -52,11 +52,8 @@ struct WallpaperMovieDatesTests {
             #expect(track.header.creationTime == expected.0 && track.header.modificationTime == expected.1,
                     "track \(track.trackID) tkhd: \(track.header.creationTime), \(track.header.modificationTime)")
         }
-        // exiftool reads the same mvhd dates.
-        if let exiftool = Support.tool("exiftool") {
-            let r = try Support.run(exiftool, ["-s3", "-d", "%Y-%m-%dT%H:%M:%S", "-QuickTime:CreateDate", "-QuickTime:ModifyDate", result.movieOutput])
-            #expect(r.out.split(separator: "\n") == ["2024-01-02T03:04:05", "2024-01-02T04:04:05"], "exiftool: \(r.out)")
-        }
+        let r = try Support.run(try Support.requireTool("exiftool"), ["-s3", "-d", "%Y-%m-%dT%H:%M:%S", "-QuickTime:CreateDate", "-QuickTime:ModifyDate", result.movieOutput])
+        #expect(r.out.split(separator: "\n") == ["2024-01-02T03:04:05", "2024-01-02T04:04:05"], "exiftool: \(r.out)")
     }
 
     @Test("a source without dates gives a movie without dates (nothing invented)", .requires(.ffmpeg))
