@@ -142,6 +142,7 @@ next-track-id-hint-kept|Sources/ISOBMFF/Writing/MovieTrackEdit.swift|if trackID 
 wallpaper-audio-media-dates|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|media.creationTime = 0; media.modificationTime = 0|media.creationTime = 0; media.modificationTime = 1|WallpaperMovieDatesTests
 wallpaper-source-dates|Sources/ISOBMFF/Writing/WallpaperMovie.swift|        MovieTimesEdit.setUnsetHeaderTimes(creation: creationTime, modification: modificationTime, in: image.moov)|        _ = image|WallpaperMovieDatesTests
 gmin-op-color-padded-zero|Sources/ISOBMFF/Movie/BaseMediaInfo.swift|max(opColor.count, 3) { w.u16(0) }|max(opColor.count, 3) { w.u16(1) }|GenericTrackBoxCodecTests
+leftover-unknown-type-maybe-link|Sources/LivePhotoKit/Library/InterruptedPairLeftovers+Scan.swift|type == UInt8(DT_UNKNOWN) ? .maybeLink|type == UInt8(DT_REG) ? .maybeLink|FolderLeftoverSignsTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 

@@ -82,12 +82,27 @@ enum FolderLeftoverSigns {
             // Most entries are regular files: their names are not even copied.
             if type == UInt8(DT_REG) && entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { continue }
             let name = FileSystemCalls.entryName(entry)
-            if name.first == UInt8(ascii: ".") {
-                if contains(name, marker) { return nil }
-            } else if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
-                links.insert(name)
+            switch sign(type: type, name: name) {
+            case .leftover: return nil
+            case .maybeLink: links.insert(name)
+            case .nothing: break
             }
         }
+    }
+
+    /// What one directory entry tells the listing.
+    enum EntrySign: Equatable {
+        case nothing
+        /// A hidden `….livephoto-…` name: a killed `pair`'s temporary or journal.
+        case leftover
+        /// A link, or an entry whose type the file system does not say (`DT_UNKNOWN`: some
+        /// NFS, XFS without ftype, ext2 without filetype), which may be one.
+        case maybeLink
+    }
+
+    static func sign(type: UInt8, name: [UInt8]) -> EntrySign {
+        if name.first == UInt8(ascii: ".") { return contains(name, marker) ? .leftover : .nothing }
+        return type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) ? .maybeLink : .nothing
     }
 
     private static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
