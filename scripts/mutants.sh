@@ -143,6 +143,7 @@ wallpaper-audio-media-dates|Sources/ISOBMFF/Writing/CopiedAudioTrack.swift|media
 wallpaper-source-dates|Sources/ISOBMFF/Writing/WallpaperMovie.swift|        MovieTimesEdit.setUnsetHeaderTimes(creation: creationTime, modification: modificationTime, in: image.moov)|        _ = image|WallpaperMovieDatesTests
 gmin-op-color-padded-zero|Sources/ISOBMFF/Movie/BaseMediaInfo.swift|max(opColor.count, 3) { w.u16(0) }|max(opColor.count, 3) { w.u16(1) }|GenericTrackBoxCodecTests
 leftover-unknown-type-maybe-link|Sources/LivePhotoKit/Library/InterruptedPairLeftovers+Scan.swift|type == UInt8(DT_UNKNOWN) ? .maybeLink|type == UInt8(DT_REG) ? .maybeLink|FolderLeftoverSignsTests
+convert-sync-error-names-movie|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|LivePhotoError.wrap(error, path: names[1], category: .refused)|LivePhotoError.wrap(error, path: names[0], category: .refused)|outputSyncFails
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 

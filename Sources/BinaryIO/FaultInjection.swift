@@ -34,6 +34,9 @@ public enum WriteStep: String, CaseIterable, Sendable {
     case convertOutputLinked = "convert-output-linked"
     /// `convert`: the movie is in place, its still not yet.
     case convertMoviePlaced = "convert-movie-placed"
+    /// `convert`: every output is in place; the sync of their file system comes next (where
+    /// an `EIO` plan makes it fail, as syncfs can on a network file system).
+    case convertOutputsSyncing = "convert-outputs-syncing"
 }
 
 /// TEST-ONLY: makes the process stop dead at a named write step, to prove that a kill at any

@@ -95,4 +95,37 @@ struct ConvertKillTests {
             #expect(try Support.bytes(out.appendingPathComponent("IMG_0009.MP.jpg").path) == expected, "\(step)")
         }
     }
+
+    /// The last step of a conversion syncs the outputs' file system (syncfs), which a network
+    /// file system can fail. The outputs are complete under their names by then; the run says
+    /// the sync failed, naming the output written last, with the refused code, and the input
+    /// is as it was. (The fault hook stands in for the failing syncfs: no local file system
+    /// here fails one.)
+    @Test("a failed sync of the outputs: one error line naming the output, exit 4, the input unchanged (both directions)")
+    func outputSyncFails() throws {
+        let (dir, input) = try Self.input()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["LIVEPHOTO_FAULT_AT": WriteStep.convertOutputsSyncing.rawValue, "LIVEPHOTO_FAULT_SIGNAL": "EIO"]
+        let before = try Support.bytes(input)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let motion = try SafetyTests.livephoto(["convert", "-q", "--id", SafetyTests.fixedID, "-o", out.path, input], env: env)
+        let movie = out.appendingPathComponent("PXL_20240101_120000000.MOV").path
+        #expect(motion.status == 4, "\(motion.status): \(motion.err)")
+        let lines = motion.err.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(movie) && lines[0].contains("injected write failure"), "\(motion.err)")
+        #expect(try Support.bytes(input) == before)
+
+        // Live → Motion: the Motion Photo written is named.
+        let still = out.appendingPathComponent("PXL_20240101_120000000.jpg").path
+        let back = dir.appendingPathComponent("back")
+        try FileManager.default.createDirectory(at: back, withIntermediateDirectories: true)
+        let pairBefore = try [still, movie].map(Support.bytes)
+        let live = try SafetyTests.livephoto(["convert", "-q", "-o", back.path, still, movie], env: env)
+        #expect(live.status == 4, "\(live.status): \(live.err)")
+        let written = back.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path
+        let liveLines = live.err.split(separator: "\n")
+        #expect(liveLines.count == 1 && liveLines[0].contains(written) && liveLines[0].contains("injected write failure"), "\(live.err)")
+        #expect(try [still, movie].map(Support.bytes) == pairBefore)
+    }
 }

@@ -53,6 +53,7 @@ enum ConvertedOutput {
             defer { close(fd) }
             var st = stat()
             guard fstat(fd, &st) == 0, synced.insert(UInt64(st.st_dev)).inserted else { continue }
+            try FaultInjection.reachOrFail(.convertOutputsSyncing)
             if livephoto_syncfs(fd) != 0 { throw ParseError.system(Errno.current, "syncing the outputs in \(dir) failed") }
         }
     }
