@@ -144,6 +144,7 @@ wallpaper-source-dates|Sources/ISOBMFF/Writing/WallpaperMovie.swift|        Movi
 gmin-op-color-padded-zero|Sources/ISOBMFF/Movie/BaseMediaInfo.swift|max(opColor.count, 3) { w.u16(0) }|max(opColor.count, 3) { w.u16(1) }|GenericTrackBoxCodecTests
 leftover-unknown-type-maybe-link|Sources/LivePhotoKit/Library/InterruptedPairLeftovers+Scan.swift|type == UInt8(DT_UNKNOWN) ? .maybeLink|type == UInt8(DT_REG) ? .maybeLink|FolderLeftoverSignsTests
 convert-sync-error-names-movie|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|LivePhotoError.wrap(error, path: names[1], category: .refused)|LivePhotoError.wrap(error, path: names[0], category: .refused)|outputSyncFails
+encoder-vui-range|Sources/VideoFrames/FFmpegEncoder.swift|        context.pointee.color_range = colour.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG|        _ = colour|vuiSaysTheSourceColour
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 

@@ -130,6 +130,27 @@ struct WallpaperVideoEncoderTests {
         #expect(eightStream["width"] as? Int == 64 && eightStream["height"] as? Int == 48)
     }
 
+    /// The encoded stream's VUI says what its samples are: the source's matrix, primaries,
+    /// transfer and range (a full-range source written as limited would show washed-out or
+    /// crushed on every player), read back by ffprobe.
+    @Test(.requires(.ffprobe, .ffmpeg), arguments: [("pc", "bt709"), ("tv", "bt709"), ("pc", "smpte170m")])
+    func vuiSaysTheSourceColour(range: String, space: String) throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("\(range)-\(space).mov", in: dir, source: "testsrc2=s=64x48:r=30:d=1",
+                                           codec: ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-colorspace", space, "-color_primaries", space == "bt709" ? "bt709" : "smpte170m",
+                                                   "-color_trc", space == "bt709" ? "bt709" : "smpte170m", "-color_range", range])
+        let file = try MovieFile.open(path: path)
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: try EncodedStreams.videoTrack(file),
+                                                       span: .init(start: 0, end: Int64(file.movie.header.timescale) / 2), options: Self.fast)
+        let json = try Support.ffprobeJSON(["-f", "hevc", "-select_streams", "v:0", "-show_entries", "stream=color_range,color_space,color_primaries,color_transfer"],
+                                           file: try EncodedStreams.writeAnnexB(encoded, in: dir))
+        let stream = try #require((json["streams"] as? [[String: Any]])?.first)
+        #expect(stream["color_range"] as? String == range, "\(stream)")
+        #expect(stream["color_space"] as? String == space, "\(stream)")
+        #expect(stream["color_primaries"] as? String == (space == "bt709" ? "bt709" : "smpte170m"), "\(stream)")
+        #expect(stream["color_transfer"] as? String == (space == "bt709" ? "bt709" : "smpte170m"), "\(stream)")
+    }
+
     /// A span outside the presented frames, or empty, is refused with the reason.
     @Test(arguments: [(-1, 600), (0, 0), (300, 200), (0, 1_000_000)])
     func spansOutsideTheVideoAreRefused(start: Int64, end: Int64) throws {
