@@ -171,6 +171,30 @@ struct ConvertCLITests {
         #expect(text.split(separator: "\n").map(String.init) == ["1", "1", "800000", "Primary", "MotionPhoto", "livephoto fixture"], "\(text)")
     }
 
+    /// A still whose XMP segment is a packet reserved and never filled (only NULs and spaces):
+    /// Live → Motion read it with XMLDocument, which crashed the process on no bytes. It reads as
+    /// an empty packet and takes the Motion Photo properties.
+    @Test("convert STILL MOVIE with a padding-only XMP packet: a Motion Photo that converts back", .requires(.exiftool))
+    func liveToMotionWithAnEmptyXMPPacket() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = try Support.bytes(Support.fixture("still-no-exif.jpg"))
+        let payload = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + [UInt8](repeating: 0x20, count: 40) + [UInt8](repeating: 0, count: 24)
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        let still = dir.appendingPathComponent("IMG_0008.JPG").path
+        try Data(Array(plain[..<2]) + segment + Array(plain[2...])).write(to: URL(fileURLWithPath: still))
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0008.MOV")
+        #expect(try CLITests.livephoto("pair", "-q", still, movie).status == 0)
+        let r = try CLITests.livephoto("convert", "-q", still, movie)
+        #expect(r.status == 0, "\(r.status): \(r.err)")
+        let output = dir.appendingPathComponent("IMG_0008.MP.jpg").path
+        let read = try Support.run(try Support.requireTool("exiftool"), ["-s3", "-a", "-MotionPhoto", "-DirectoryItemSemantic", output])
+        #expect(read.out.split(separator: "\n").map(String.init) == ["1", "Primary", "MotionPhoto"], "\(read.out)")
+        let back = dir.appendingPathComponent("back")
+        try FileManager.default.createDirectory(at: back, withIntermediateDirectories: true)
+        #expect(try CLITests.livephoto("convert", "-q", "-o", back.path, output).status == 0)
+    }
+
     @Test("convert with Samsung HEIC Motion Photos: <stem>.HEIC + .MOV, back to <stem>.MP.HEIC; a lying mpvd exits 3 with one line and leaves nothing",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/heif-enc"), "needs heif-enc"))
     func heicBothWays() throws {

@@ -24,13 +24,22 @@ public final class XMPPacket {
         // Writers pad packets with NULs and whitespace; libxml2 rejects trailing NULs.
         var end = xml.count
         while end > 0 && (xml[end - 1] == 0 || xml[end - 1] == 0x20 || xml[end - 1] == 0x0A || xml[end - 1] == 0x0D || xml[end - 1] == 0x09) { end -= 1 }
+        // Nothing but padding (a packet reserved and never filled) holds no property: it reads
+        // as the empty packet. (XMLDocument traps on no bytes.)
+        let packet = end == 0 ? Array(Self.emptyXML.utf8) : Array(xml[0..<end])
+        // NUL is no XML character; one inside is damage. (On a leading NUL the SAX check below
+        // can pass a short packet, and XMLDocument then traps.)
+        guard !packet.contains(0) else { throw ParseError(.invalidValue, "the XMP holds a NUL byte", path: "XMP") }
+        // A well-formed document ends with a tag, a comment or a processing instruction. The
+        // SAX check below passes anything under four bytes ("<x"), which XMLDocument recovers.
+        guard packet.last == UInt8(ascii: ">") else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
         // XMP is UTF-8 here (JPEG APP1, HEIF mime items). libxml2 reads past a byte that is not,
         // and FoundationXML then crashes serializing the tree (a NULL string): refuse it first.
-        guard String(validating: xml[0..<end], as: UTF8.self) != nil else {
+        guard String(validating: packet, as: UTF8.self) != nil else {
             throw ParseError(.invalidValue, "the XMP is not valid UTF-8", path: "XMP")
         }
         // XMLDocument recovers from some malformed input; the SAX parser says whether it is well-formed.
-        let data = Data(xml[0..<end])
+        let data = Data(packet)
         let check = XMLParser(data: data)
         check.shouldProcessNamespaces = true
         guard check.parse() else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
@@ -43,11 +52,11 @@ public final class XMPPacket {
         self.root = root
     }
 
+    /// One empty `rdf:Description`.
+    static let emptyXML = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"\(XMPNamespace.rdf)\"><rdf:Description rdf:about=\"\"/></rdf:RDF></x:xmpmeta>"
+
     /// A packet with one empty `rdf:Description`, for a still that has no XMP.
-    public static func empty() throws -> XMPPacket {
-        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"\(XMPNamespace.rdf)\"><rdf:Description rdf:about=\"\"/></rdf:RDF></x:xmpmeta>"
-        return try XMPPacket(xml: Array(xml.utf8))
-    }
+    public static func empty() throws -> XMPPacket { try XMPPacket(xml: Array(emptyXML.utf8)) }
 
     /// The packet of a standard XMP APP1 payload (signature, then XML).
     public static func fromSegmentPayload(_ payload: [UInt8]) throws -> XMPPacket {
