@@ -145,6 +145,7 @@ gmin-op-color-padded-zero|Sources/ISOBMFF/Movie/BaseMediaInfo.swift|max(opColor.
 leftover-unknown-type-maybe-link|Sources/LivePhotoKit/Library/InterruptedPairLeftovers+Scan.swift|type == UInt8(DT_UNKNOWN) ? .maybeLink|type == UInt8(DT_REG) ? .maybeLink|FolderLeftoverSignsTests
 convert-sync-error-names-movie|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|LivePhotoError.wrap(error, path: names[1], category: .refused)|LivePhotoError.wrap(error, path: names[0], category: .refused)|outputSyncFails
 encoder-vui-range|Sources/VideoFrames/FFmpegEncoder.swift|        context.pointee.color_range = colour.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG|        _ = colour|vuiSaysTheSourceColour
+wallpaper-audio-track-two|Sources/ISOBMFF/Writing/WallpaperMovie.swift|            audio.track.header.trackID = 2|            _ = 0|trackIDsAreTheCameras
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 

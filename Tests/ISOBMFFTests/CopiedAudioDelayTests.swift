@@ -43,7 +43,7 @@ struct CopiedAudioDelayTests {
         let file = try Self.delayedAudioMovie(in: dir)
         let track = try Self.audio(file)
         // Movie time [1.0 s, 2.0 s) shows media time [0.5 s, 1.5 s): samples 4000..<12000.
-        let made = try CopiedAudioTrack(track, in: file, start: 1000, end: 2000, trackID: 2, movieTimescale: 600)
+        let made = try CopiedAudioTrack(track, in: file, start: 1000, end: 2000, movieTimescale: 600)
         let copy = try #require(made)
         let shown = try Self.bytes(track, 4000..<12000, in: file)
         #expect(copy.track.sampleCount == 8000)
@@ -58,7 +58,7 @@ struct CopiedAudioDelayTests {
         let file = try Self.delayedAudioMovie(in: dir)
         let track = try Self.audio(file)
         // Movie time [0.2 s, 1.2 s): the audio starts 0.3 s in (180 ticks of 600), samples 0..<5600.
-        let made = try CopiedAudioTrack(track, in: file, start: 200, end: 1200, trackID: 2, movieTimescale: 600)
+        let made = try CopiedAudioTrack(track, in: file, start: 200, end: 1200, movieTimescale: 600)
         let copy = try #require(made)
         let shown = try Self.bytes(track, 0..<5600, in: file)
         #expect(copy.track.sampleCount == 5600)
@@ -80,7 +80,7 @@ struct CopiedAudioDelayTests {
         let track = try #require(file.movie.tracks.first { $0.isAudio })
         try #require(track.mediaHeader.timescale == 1)
         // Movie time [0 s, 3 s) with the audio 0.5 s late: media seconds [0, 2.5) start samples 0, 1 and 2.
-        let made = try CopiedAudioTrack(track, in: file, start: 0, end: 3000, trackID: 2, movieTimescale: 600)
+        let made = try CopiedAudioTrack(track, in: file, start: 0, end: 3000, movieTimescale: 600)
         let copy = try #require(made)
         #expect(copy.track.sampleCount == 3)
         #expect(copy.track.timeToSample == [.init(count: 3, delta: 1)])
@@ -101,8 +101,8 @@ struct CopiedAudioDelayTests {
         trak.children?.insert(Atom(type: "edts", children: [empty.atom()]), at: 1)
         let silent = try Track(trak, index: delayed.index, path: delayed.path)
         try #require(silent.edits?.entries.allSatisfy { $0.mediaTime < 0 } == true)
-        #expect(try CopiedAudioTrack(silent, in: file, start: start, end: end, trackID: 2, movieTimescale: 600) == nil)
+        #expect(try CopiedAudioTrack(silent, in: file, start: start, end: end, movieTimescale: 600) == nil)
         // The same span with the source's own edits (empty, then the media) copies samples.
-        #expect(try CopiedAudioTrack(delayed, in: file, start: 1000, end: 2000, trackID: 2, movieTimescale: 600) != nil)
+        #expect(try CopiedAudioTrack(delayed, in: file, start: 1000, end: 2000, movieTimescale: 600) != nil)
     }
 }

@@ -58,6 +58,28 @@ struct WallpaperMakeTests {
         #expect(throws: LivePhotoError.self) { try WallpaperMake.span(still: 60, videoStart: 0, videoEnd: 4800, timescale: 600, path: "m") }
     }
 
+    /// The new movie gives the ids in the camera's order (video 1, audio 2, then the metadata
+    /// tracks), whatever the ids in the source: a source whose audio is track 1 must not give
+    /// the new movie two tracks numbered 1.
+    @Test("a source whose audio is track 1: track ids 1 to 5 once each (video 1, audio 2), next track id 6", .requires(.ffmpeg, .ffprobe))
+    func trackIDsAreTheCameras() throws {
+        let dir = try TempDir(), out = try TempDir()
+        let clip = dir.path("audio-first.mov")
+        let r = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30:d=2",
+                                                                    "-f", "lavfi", "-i", "sine=d=2", "-map", "1:a", "-map", "0:v",
+                                                                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", clip])
+        try #require(r.status == 0, "ffmpeg: \(r.err)")
+        try #require(try MovieFile.open(path: clip).movie.tracks.first?.isAudio == true, "the source's track 1 is its audio")
+        let result = try MakeOperation.run(movie: clip, options: Self.options(out.url.path))
+        let movie = try MovieFile.open(path: result.movieOutput).movie
+        #expect(movie.tracks.map(\.trackID) == [1, 2, 3, 4, 5])
+        #expect(movie.tracks.first?.isVideo == true && movie.tracks.dropFirst().first?.isAudio == true)
+        #expect(movie.header.nextTrackID == 6)
+        let json = try Support.ffprobeJSON(["-show_entries", "stream=index,codec_type"], file: result.movieOutput)
+        let types = (json["streams"] as? [[String: Any]] ?? []).compactMap { $0["codec_type"] as? String }
+        #expect(types.prefix(2) == ["video", "audio"], "ffprobe: \(types)")
+    }
+
     @Test("a clip too short for a wallpaper is refused with a one-line reason and nothing is written", .requires(.ffmpeg))
     func tooShortWritesNothing() throws {
         let dir = try TempDir(), out = try TempDir()

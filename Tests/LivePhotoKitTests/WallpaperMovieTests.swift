@@ -35,7 +35,7 @@ struct WallpaperMovieTests {
         let video = try videoSamples(source)
         let audioTrack = source.movie.tracks.first(where: \.isAudio)
         let end = Int64(source.movie.header.duration)
-        let audio = try audioTrack.flatMap { try CopiedAudioTrack($0, in: source, start: 0, end: end, trackID: 2, movieTimescale: 600) }
+        let audio = try audioTrack.flatMap { try CopiedAudioTrack($0, in: source, start: 0, end: end, movieTimescale: 600) }
         let movie = WallpaperMovie(video: video, audio: audio, stillTick: stillTick,
                                    metadata: [.init(key: Movie.contentIdentifierKey, typeIndicator: 1, value: Array("2B2F5F0E-1D6B-4B7A-9E1A-5C3E4D2A1B00".utf8))])
         let writer = try movie.image().prepare(targetPath: path)

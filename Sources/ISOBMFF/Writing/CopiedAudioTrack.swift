@@ -12,8 +12,9 @@ public struct CopiedAudioTrack {
 
     /// The samples of `source` that start in [`start`, `end`) (ticks of the source movie
     /// timescale, edits applied), presented from their own start in a movie of `movieTimescale`
-    /// whose time 0 is `start`. Nil when no sample starts in the span.
-    public init?(_ source: Track, in file: MovieFile, start: Int64, end: Int64, trackID: UInt32, movieTimescale: UInt32) throws {
+    /// whose time 0 is `start`. Nil when no sample starts in the span. The track keeps the
+    /// source's header (its id too) until the new movie places it and gives it its id.
+    public init?(_ source: Track, in file: MovieFile, start: Int64, end: Int64, movieTimescale: UInt32) throws {
         let table = source.sampleTable
         let sourceTS = Int128(max(1, file.movie.header.timescale)), mediaTS = Int128(max(1, source.mediaHeader.timescale))
         // The edit that shows the media: an empty edit before it delays the track. Edits that
@@ -53,8 +54,7 @@ public struct CopiedAudioTrack {
         if leading > 0 { edits.append(.init(duration: UInt64(leading), mediaTime: -1, rate: 0x10000)) }
         edits.append(.init(duration: UInt64(clamping: mediaTicks * Int128(movieTimescale) / mediaTS), mediaTime: 0, rate: 0x10000))
 
-        var header = source.header
-        header.trackID = trackID
+        let header = source.header
         var media = source.mediaHeader
         media.creationTime = 0; media.modificationTime = 0
         let minf = source.atom.find("mdia", "minf")

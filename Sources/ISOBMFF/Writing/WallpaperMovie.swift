@@ -35,6 +35,7 @@ public struct WallpaperMovie {
         // The metadata builders time themselves against the video as a reader sees it.
         let parsed = try Track(try Self.readBack(videoTrak), index: 1, path: "moov/trak")
         if var audio {
+            // The camera's order: the audio is track 2, whatever its id in the source.
             audio.track.header.trackID = 2
             media.append(.init(trak: audio.track.atom(), chunks: audio.chunks))
         }

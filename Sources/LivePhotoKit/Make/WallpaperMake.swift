@@ -142,7 +142,7 @@ enum WallpaperMake {
         let audio: CopiedAudioTrack?
         do {
             audio = try file.movie.tracks.first(where: \.isAudio).flatMap {
-                try CopiedAudioTrack($0, in: file, start: span.start, end: span.end, trackID: 2, movieTimescale: WallpaperMovie.movieTimescale)
+                try CopiedAudioTrack($0, in: file, start: span.start, end: span.end, movieTimescale: WallpaperMovie.movieTimescale)
             }
         } catch {
             throw LivePhotoError.wrap(error, path: path)
