@@ -147,6 +147,7 @@ convert-sync-error-names-movie|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLiv
 encoder-vui-range|Sources/VideoFrames/FFmpegEncoder.swift|        context.pointee.color_range = colour.fullRange ? AVCOL_RANGE_JPEG : AVCOL_RANGE_MPEG|        _ = colour|vuiSaysTheSourceColour
 wallpaper-audio-track-two|Sources/ISOBMFF/Writing/WallpaperMovie.swift|            audio.track.header.trackID = 2|            _ = 0|trackIDsAreTheCameras
 file-kind-jpeg-three-bytes|Sources/LivePhotoKit/Common/FileKind.swift|if head.count >= 3 && head[0] == 0xFF|if head.count >= 2 && head[0] == 0xFF|FileKindTests
+xmp-padding-cut-at-its-byte|Sources/StillImage/XMP/XMPPacket.swift|xml[end - 1] == 0x0D|xml[end - 2] == 0x0D|XMPPacketPaddingTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 
