@@ -148,6 +148,9 @@ encoder-vui-range|Sources/VideoFrames/FFmpegEncoder.swift|        context.pointe
 wallpaper-audio-track-two|Sources/ISOBMFF/Writing/WallpaperMovie.swift|            audio.track.header.trackID = 2|            _ = 0|trackIDsAreTheCameras
 file-kind-jpeg-three-bytes|Sources/LivePhotoKit/Common/FileKind.swift|if head.count >= 3 && head[0] == 0xFF|if head.count >= 2 && head[0] == 0xFF|FileKindTests
 xmp-padding-cut-at-its-byte|Sources/StillImage/XMP/XMPPacket.swift|xml[end - 1] == 0x0D|xml[end - 2] == 0x0D|XMPPacketPaddingTests
+heif-extent-may-start-at-end|Sources/ISOBMFF/Items/HEIFFile.swift|guard !o1, relative <= size else {|guard !o1, relative < size else {|HEIFItemRangeTests
+same-samples-first-counts|Sources/LivePhotoKit/Pair/ExistingOutputs.swift|where i >= 0 && i < rx.count|where i > 0 && i < rx.count|SameSamplesTests
+product-saturates-signed|Sources/ISOBMFF/Movie/FrameTiming.swift|return overflow ? ((a < 0) != (b < 0)|return overflow ? ((a >= 0) != (b < 0)|FrameTimingProductTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 

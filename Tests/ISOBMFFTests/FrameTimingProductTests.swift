@@ -1,0 +1,27 @@
+import Testing
+import PropertyBased
+@testable import ISOBMFF
+
+/// Tick arithmetic multiplies 64-bit values in 128 bits; only hostile headers (timescales and
+/// durations near their maxima, times of either sign) come near the bounds. There the product
+/// saturates toward its true sign, so a comparison against it still points the right way.
+@Suite("FrameTiming.product: exact, or saturated with the true sign")
+struct FrameTimingProductTests {
+    @Test("any 64-bit factors: the exact product")
+    func exactWithin64Bits() async {
+        await propertyCheck(count: 300, input: Gen.int64(in: Int64.min...Int64.max), Gen.int64(in: Int64.min...Int64.max)) { a, b in
+            #expect(FrameTiming.product(Int128(a), Int128(b)) == Int128(a) * Int128(b), "\(a) × \(b)")
+        }
+    }
+
+    @Test("factors whose product overflows 128 bits: .max for the same signs, .min for opposite ones")
+    func saturatesWithTheSign() async {
+        let big: ClosedRange<Int64> = (1 << 62)...Int64.max
+        await propertyCheck(count: 300, input: Gen.int64(in: big), Gen.int64(in: big), Gen.int(in: 0...3)) { x, y, signs in
+            // Each over 2^126 in size: the product is far past Int128.
+            let a = Int128(x) << 64 * (signs & 1 == 0 ? 1 : -1), b = Int128(y) << 64 * (signs & 2 == 0 ? 1 : -1)
+            let expected: Int128 = (a < 0) == (b < 0) ? .max : .min
+            #expect(FrameTiming.product(a, b) == expected, "signs \(signs)")
+        }
+    }
+}
