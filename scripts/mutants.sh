@@ -151,6 +151,7 @@ xmp-padding-cut-at-its-byte|Sources/StillImage/XMP/XMPPacket.swift|xml[end - 1] 
 heif-extent-may-start-at-end|Sources/ISOBMFF/Items/HEIFFile.swift|guard !o1, relative <= size else {|guard !o1, relative < size else {|HEIFItemRangeTests
 same-samples-first-counts|Sources/LivePhotoKit/Pair/ExistingOutputs.swift|where i >= 0 && i < rx.count|where i > 0 && i < rx.count|SameSamplesTests
 product-saturates-signed|Sources/ISOBMFF/Movie/FrameTiming.swift|return overflow ? ((a < 0) != (b < 0)|return overflow ? ((a >= 0) != (b < 0)|FrameTimingProductTests
+verify-size-tkhd-height|Sources/LivePhotoKit/Verify/MovieVerifyFacts.swift|var h = video.header.height > 0 ?|var h = video.header.height <= 0 ?|MovieVerifyFactsSizeTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
 '
 
