@@ -21,11 +21,17 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 echo "fuzz: building the library modules (instrumented) in $SCRATCH"
-for module in ISOBMFF StillImage; do
-    "$SWIFT" build -c release --scratch-path "$SCRATCH" --target "$module" \
+# LivePhotoKit too (with -enable-testing): the MovieEdit target applies its movie edit, an
+# internal type, through `@testable import` rather than a hand-picked copy of its sources.
+modules=(BinaryIO ISOBMFF StillImage VideoFrames LivePhotoKit)
+# CLazyLoad (dlopen of libavcodec and libheif) is built on its own: building LivePhotoKit
+# compiles the C targets it imports, not the one those import.
+for target in CLazyLoad LivePhotoKit; do
+    "$SWIFT" build -c release --scratch-path "$SCRATCH" --target "$target" -Xswiftc -enable-testing \
         -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >/dev/null
 done
-objects=("$BIN"/BinaryIO.build/*.o "$BIN"/ISOBMFF.build/*.o "$BIN"/StillImage.build/*.o)
+objects=()
+for module in "${modules[@]}"; do objects+=("$BIN/$module.build"/*.o); done
 # The package's own C targets (CFileCopy, ...): SwiftPM leaves a module map beside their objects.
 # The system-library ones (CExif, CTurboJPEG) have their module map in Sources/<name>/.
 c_flags=()
@@ -37,8 +43,6 @@ for dir in "$BIN"/C*.build; do
 done
 for map in Sources/C*/module.modulemap; do c_flags+=(-I "$(dirname "$map")"); done
 
-# LivePhotoKit's movie edit (it needs only ISOBMFF): the Live Photo rules the movie targets apply.
-shared_sources=(Sources/LivePhotoKit/Pair/LivePhotoMovieEdit.swift)
 
 status=0
 for target in "${targets[@]}"; do
@@ -52,7 +56,7 @@ for target in "${targets[@]}"; do
     echo "fuzz: linking $exe"
     swiftc -O -parse-as-library "${SANITIZE[@]}" -module-name "Fuzz$target" \
         -I "$BIN/Modules" "${c_flags[@]}" \
-        "$driver" Fuzz/Support/*.swift "${shared_sources[@]}" "${objects[@]}" -lexif -lturbojpeg -o "$exe"
+        "$driver" Fuzz/Support/*.swift "${objects[@]}" -lexif -lturbojpeg -ldl -o "$exe"
 
     # Seed the working corpus from the fixtures named by the driver's `// seeds:` line.
     read -r -a patterns <<<"$(sed -n 's#^// seeds: ##p' "$driver" | head -n 1)"

@@ -1,9 +1,10 @@
 import BinaryIO
 import ISOBMFF
+@testable import LivePhotoKit
 
-/// The movie half of pairing as `pair` applies it (`LivePhotoMovieEdit`, compiled into every
-/// driver by scripts/fuzz.sh): the identifier and a still-image-time track at half a second
-/// of movie ticks.
+/// The movie half of pairing as `pair` applies it (`LivePhotoMovieEdit`, from LivePhotoKit
+/// built with -enable-testing by scripts/fuzz.sh): the identifier and a still-image-time
+/// track at half a second of movie ticks.
 enum FuzzMovieEdit {
     static func apply(to plan: MovieRewritePlan, identifier: String) throws {
         let movie = plan.file.movie
