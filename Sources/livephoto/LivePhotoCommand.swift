@@ -20,6 +20,7 @@ struct LivePhotoCommand: ParsableCommand {
 
     /// Runs the command line, mapping ArgumentParser's usage errors to exit code 2.
     static func runMain() {
+        StandardDescriptors.fillMissing()
         ProcessSignals.ignoreFileSizeLimitSignal()
         ProcessSignals.limitMallocArenas()
         Foundation.exit(execute(RawArguments.decoded()))
