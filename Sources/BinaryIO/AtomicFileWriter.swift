@@ -150,8 +150,7 @@ public final class AtomicFileWriter {
     }
 
     public static func syncDirectory(of path: String) {
-        let dfd = FileSystemCalls.open(PathComponents.directory(of: path), O_RDONLY | O_DIRECTORY)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+        if let dfd = FileSystemCalls.open(PathComponents.directory(of: path), O_RDONLY | O_DIRECTORY) { _ = fsync(dfd); close(dfd) }
     }
 }
 

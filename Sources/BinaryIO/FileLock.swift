@@ -59,8 +59,7 @@ public final class FileLockSet {
             var entries: [Held] = []
             func closeAll() { for e in entries { close(e.fd) } }
             for path in paths {
-                let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-                guard fd >= 0 else {
+                guard let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) else {
                     let e = Errno.current
                     closeAll()
                     throw FileLockError.unavailable(path: path, errno: e)
@@ -114,8 +113,7 @@ public final class FileLockSet {
     /// keeps it locked until `release()`, so it stays locked once it takes the path's place.
     /// Nobody else knows the new file yet, so this never waits.
     public func lockReplacement(_ path: String) throws {
-        let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw FileLockError.unavailable(path: path, errno: .current) }
+        guard let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY) else { throw FileLockError.unavailable(path: path, errno: .current) }
         var st = stat()
         guard fstat(fd, &st) == 0, flock(fd, LOCK_EX | LOCK_NB) == 0 || [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL].contains(errno) else {
             let e = Errno.current

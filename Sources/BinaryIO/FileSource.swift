@@ -31,13 +31,7 @@ public final class FileSource {
     /// folder's path and the name: what errors say): the kernel looks up one name, not every
     /// component of the path (a folder scan opens thousands of files in one folder).
     public convenience init(path: String, name: [UInt8], inFolder folder: Int32, prefetch: Int = 0) throws {
-        let fd = withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { cName in
-            for (i, byte) in name.enumerated() { cName[i] = CChar(bitPattern: byte) }
-            cName[name.count] = 0
-            // Never empty (the NUL is there), so the base address exists.
-            return openat(folder, cName.baseAddress!, FileSource.openFlags)
-        }
-        try self.init(opened: fd, path: path, prefetch: prefetch)
+        try self.init(opened: FileSystemCalls.open(name: name, inFolder: folder, FileSource.openFlags), path: path, prefetch: prefetch)
     }
 
     // Open first, then `fstat` the descriptor: one name lookup instead of two (a folder scan
@@ -46,10 +40,10 @@ public final class FileSource {
     // from becoming ours. Whatever is not a regular file is closed unread.
     private static let openFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
 
-    /// Takes `fd`, the result of opening `path` (negative: the open failed, errno says why).
-    private init(opened fd: Int32, path: String, prefetch: Int) throws {
+    /// Takes `fd`, the result of opening `path` (nil: the open failed, errno says why).
+    private init(opened fd: Int32?, path: String, prefetch: Int) throws {
         self.path = path
-        guard fd >= 0 else {
+        guard let fd else {
             let openError = Errno.current
             throw FileSource.openFailure(path: path, openError: openError)
         }
@@ -96,8 +90,7 @@ public final class FileSource {
         guard offset <= size, length <= size - offset else {
             throw ParseError(.truncated, "a range of \(length) bytes at \(offset) runs past the end (\(size) bytes)", path: "", offset: offset)
         }
-        let copy = dup(fd)
-        guard copy >= 0 else { throw ParseError.system(Errno.current) }
+        guard let copy = FileSystemCalls.opened(dup(fd)) else { throw ParseError.system(Errno.current) }
         _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         return FileSource(path: path, fd: copy, baseOffset: baseOffset + offset, size: length)
     }

@@ -16,9 +16,25 @@ public enum FileSystemCalls {
         PathText.withFileSystemPath(path) { fstatat(AT_FDCWD, $0, &st, AT_SYMLINK_NOFOLLOW) }
     }
 
-    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-        PathText.withFileSystemPath(path) { Glibc.open($0, flags, mode) }
+    /// `open(2)`: the descriptor, or nil with errno set. (Any descriptor, 0 included: a process
+    /// started with stdin closed hands out 0 first.)
+    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32? {
+        opened(PathText.withFileSystemPath(path) { Glibc.open($0, flags, mode) })
     }
+
+    /// `openat(2)` of one name in the folder open as `folder`: the kernel looks up that name
+    /// alone. The descriptor, or nil with errno set.
+    public static func open(name: [UInt8], inFolder folder: Int32, _ flags: Int32) -> Int32? {
+        opened(withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { cName in
+            for (i, byte) in name.enumerated() { cName[i] = CChar(bitPattern: byte) }
+            cName[name.count] = 0
+            // Never empty (the NUL is there), so the base address exists.
+            return openat(folder, cName.baseAddress!, flags)
+        })
+    }
+
+    /// A call's new descriptor, or nil when it gave -1, the one value that means failure.
+    public static func opened(_ fd: Int32) -> Int32? { fd == -1 ? nil : fd }
 
     public static func access(_ path: String, _ mode: Int32) -> Int32 {
         PathText.withFileSystemPath(path) { Glibc.access($0, mode) }
@@ -74,8 +90,7 @@ public enum FileSystemCalls {
     public static func makeTemporaryFile(prefix: String) -> (fd: Int32, path: String)? {
         var template = PathText.bytes(of: prefix).map { CChar(bitPattern: $0) } + Array("XXXXXX".utf8CString)
         // The template is a non-empty NUL-terminated array: its base address exists.
-        let fd = template.withUnsafeMutableBufferPointer { Glibc.mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
+        guard let fd = opened(template.withUnsafeMutableBufferPointer { Glibc.mkstemp($0.baseAddress!) }) else { return nil }
         let created = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         return (fd, PathText.string(fromPathBytes: created))
     }

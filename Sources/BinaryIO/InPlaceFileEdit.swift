@@ -17,8 +17,8 @@ public final class InPlaceFileEdit {
     public init(path: String, originalSize: UInt64) throws {
         self.path = path
         self.originalSize = originalSize
-        descriptor = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
+        guard let fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC) else { throw ParseError.system(Errno.current, "cannot open for writing") }
+        descriptor = fd
         var st = stat()
         guard fstat(descriptor, &st) == 0, UInt64(st.st_size) == originalSize else {
             close()
@@ -31,8 +31,8 @@ public final class InPlaceFileEdit {
     public init?(reopening path: String, originalSize: UInt64) {
         self.path = path
         self.originalSize = originalSize
-        descriptor = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let fd = FileSystemCalls.open(path, O_RDWR | O_CLOEXEC) else { return nil }
+        descriptor = fd
     }
 
     deinit { close() }

@@ -35,8 +35,7 @@ public struct OverwriteJournal {
         header.u64(fileSize); header.u64(offset); header.u64(UInt64(oldBytes.count))
         header.u64(Self.checksum(fileSize: fileSize, offset: offset, bytes: oldBytes))
         header.append(oldBytes)
-        let fd = FileSystemCalls.open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot write a journal beside the file") }
+        guard let fd = FileSystemCalls.open(journalPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) else { throw ParseError.system(Errno.current, "cannot write a journal beside the file") }
         do {
             try PositionedWrite.writeAll(header.bytes, to: fd, at: 0)
             guard fsync(fd) == 0 else { throw ParseError.system(Errno.current, "fsync failed") }
@@ -93,8 +92,7 @@ public struct OverwriteJournal {
             FileSystemCalls.unlink(journalPath)
             return .discarded
         }
-        let fd = FileSystemCalls.open(target, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open for writing") }
+        guard let fd = FileSystemCalls.open(target, O_RDWR | O_CLOEXEC) else { throw ParseError.system(Errno.current, "cannot open for writing") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, UInt64(st.st_size) == fileSize, offset <= fileSize, length <= fileSize - offset else {

@@ -59,8 +59,7 @@ public struct FileList: Sendable, Equatable {
     }
 
     private static func readToEnd(path: String) throws -> [UInt8] {
-        let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw LivePhotoError(path: path, reason: FileSource.describe(errno), category: .unreadable) }
+        guard let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC) else { throw LivePhotoError(path: path, reason: FileSource.describe(errno), category: .unreadable) }
         defer { close(fd) }
         return try readToEnd(fd: fd, path: path)
     }

@@ -1,3 +1,4 @@
+import BinaryIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -21,8 +22,7 @@ final class OpenFolder: @unchecked Sendable {
     static func keep(_ dir: OpaquePointer) -> OpenFolder? {
         lock.lock(); defer { lock.unlock() }
         guard open < limit else { return nil }
-        let fd = fcntl(dirfd(dir), F_DUPFD_CLOEXEC, 0)
-        guard fd >= 0 else { return nil }
+        guard let fd = FileSystemCalls.opened(fcntl(dirfd(dir), F_DUPFD_CLOEXEC, 0)) else { return nil }
         open += 1
         return OpenFolder(fd: fd)
     }

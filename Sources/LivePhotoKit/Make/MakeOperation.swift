@@ -208,8 +208,7 @@ struct ScratchFolder {
 
     /// A new file in the folder holding `bytes`.
     func create(_ file: String, holding bytes: [UInt8]) throws {
-        let fd = FileSystemCalls.open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ParseError.system(Errno.current) }
+        guard let fd = FileSystemCalls.open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644) else { throw ParseError.system(Errno.current) }
         defer { close(fd) }
         try PositionedWrite.writeAll(bytes, to: fd, at: 0)
     }

@@ -48,8 +48,7 @@ enum ConvertedOutput {
     static func makeDurable(directories: Set<String>) throws {
         var synced = Set<UInt64>()
         for dir in directories.sorted() {
-            let fd = FileSystemCalls.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard fd >= 0 else { throw ParseError.system(Errno.current, "cannot open \(dir) to sync it") }
+            guard let fd = FileSystemCalls.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else { throw ParseError.system(Errno.current, "cannot open \(dir) to sync it") }
             defer { close(fd) }
             var st = stat()
             guard fstat(fd, &st) == 0, synced.insert(UInt64(st.st_dev)).inserted else { continue }
