@@ -106,6 +106,29 @@ import BinaryIO
         #expect(throws: (any Error).self) { try ExtendedXMP.join(bad, guid: guid) }
     }
 
+    @Test("attribute-form properties of other namespaces move too: out of the main packet, into the extended one, with their declarations")
+    func attributePropertiesMove() throws {
+        let big = String(repeating: "y", count: 70_000)
+        let xml = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:xmp="http://ns.adobe.com/xap/1.0/">\
+        <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/" \
+        GCamera:MotionPhoto="1" xmp:Rating="5"><dc:description>\(big)</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>
+        """
+        let packet = try XMPPacket(xml: Array(xml.utf8))
+        let segments = try ExtendedXMP.segments(packet, keeping: [XMPNamespace.googleCamera])
+        #expect(segments.count == 3)
+        let standard = try XMPPacket.fromSegmentPayload(segments[0])
+        let rating = XMPProperty(namespace: "http://ns.adobe.com/xap/1.0/", preferredPrefix: "xmp", name: "Rating")
+        let camera = XMPProperty(namespace: XMPNamespace.googleCamera, preferredPrefix: "GCamera", name: "MotionPhoto")
+        #expect(standard.value(rating) == nil, "moved, not copied")
+        #expect(standard.value(camera) == "1")
+        let guid = try #require(standard.value(ExtendedXMP.hasExtendedXMP))
+        let extended = try ExtendedXMP.join(Array(segments.dropFirst()), guid: guid)
+        // Declared on rdf:RDF, an ancestor: the extended packet declares it itself.
+        #expect(extended.value(rating) == "5")
+        #expect(extended.value(camera) == nil)
+    }
+
     @Test func aPacketThatFitsStaysOneSegment() throws {
         let p = try XMPPacket.empty()
         #expect(try ExtendedXMP.segments(p, keeping: []).count == 1)

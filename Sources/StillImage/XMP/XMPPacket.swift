@@ -88,14 +88,6 @@ public final class XMPPacket {
 
     public func integer(_ p: XMPProperty) -> Int64? { value(p).flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
 
-    /// Whether any property of `namespace` is present.
-    public func hasProperties(in namespace: String) -> Bool {
-        descriptions.contains { d in
-            (d.attributes ?? []).contains { $0.uri == namespace } ||
-                (d.children ?? []).contains { ($0 as? XMLElement)?.uri == namespace }
-        }
-    }
-
     /// The items of `Container:Directory`, in order; nil when there is no directory.
     public func containerDirectory() -> [XMPContainerItem]? {
         guard let directory = directoryElement() else { return nil }
