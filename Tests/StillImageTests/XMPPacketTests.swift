@@ -25,6 +25,23 @@ import BinaryIO
                                            XMPContainerItem(semantic: "MotionPhoto", mime: "video/mp4", length: 4242)])
     }
 
+    @Test("a directory this packet set is read back, and the next set replaces it (never two)")
+    func directorySetTwiceIsOneDirectory() throws {
+        let p = try XMPPacket.empty()
+        let first = [XMPContainerItem(semantic: "Primary", mime: "image/jpeg", length: 0)]
+        let second = first + [XMPContainerItem(semantic: "MotionPhoto", mime: "video/mp4", length: 5)]
+        p.setContainerDirectory(first)
+        #expect(p.containerDirectory() == first)
+        p.setContainerDirectory(second)
+        #expect(p.containerDirectory() == second)
+        let text = String(decoding: p.xmlBytes(), as: UTF8.self)
+        #expect(text.components(separatedBy: "<Container:Directory>").count == 2, "\(text)")
+        #expect(try XMPPacket(xml: p.xmlBytes()).containerDirectory() == second)
+        p.setContainerDirectory(nil)
+        #expect(p.containerDirectory() == nil)
+        #expect(!String(decoding: p.xmlBytes(), as: UTF8.self).contains("Directory"))
+    }
+
     @Test func removingAndSettingKeepsOtherProperties() throws {
         let p = try XMPPacket(xml: Array(Self.xml.utf8))
         p.remove(Self.camera)

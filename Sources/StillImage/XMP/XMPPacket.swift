@@ -69,7 +69,7 @@ public final class XMPPacket {
     private var descriptions: [XMLElement] {
         var found: [XMLElement] = []
         func walk(_ e: XMLElement) {
-            if e.localName == "Description" && e.uri == XMPNamespace.rdf { found.append(e) }
+            if e.localName == "Description" && XMPPacket.namespaceURI(e) == XMPNamespace.rdf { found.append(e) }
             for case let c as XMLElement in e.children ?? [] { walk(c) }
         }
         walk(root)
@@ -97,7 +97,7 @@ public final class XMPPacket {
             return XMPPacket.children(of: e, name, XMPNamespace.containerItem).first?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         func walk(_ e: XMLElement) {
-            if e.localName == "Item" && e.uri == XMPNamespace.container {
+            if e.localName == "Item" && XMPPacket.namespaceURI(e) == XMPNamespace.container {
                 items.append(XMPContainerItem(semantic: field(e, "Semantic") ?? "", mime: field(e, "Mime") ?? "",
                                               length: field(e, "Length").flatMap { UInt64($0) }, padding: field(e, "Padding").flatMap { UInt64($0) }))
                 return
@@ -115,10 +115,20 @@ public final class XMPPacket {
         return nil
     }
 
+    /// An element's namespace URI: the parser's, or, for an element this packet made by
+    /// qualified name (the directory), the one its prefix is declared with. Without the second,
+    /// a directory set on this packet was invisible to it: not read back, and not replaced by
+    /// the next `setContainerDirectory` (two directories).
+    static func namespaceURI(_ e: XMLElement) -> String? {
+        if let uri = e.uri { return uri }
+        guard let name = e.name, name.contains(":") else { return nil }
+        return e.resolveNamespace(forName: name)?.stringValue
+    }
+
     /// Child elements by local name and namespace URI (FoundationXML's `elements(forLocalName:uri:)`
     /// finds nothing on Linux).
     static func children(of e: XMLElement, _ localName: String, _ uri: String) -> [XMLElement] {
-        (e.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == localName && $0.uri == uri }
+        (e.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == localName && namespaceURI($0) == uri }
     }
 
     // MARK: editing
@@ -233,7 +243,7 @@ public final class XMPPacket {
                 d.removeAttribute(forName: name)
             }
             for case let e as XMLElement in d.children ?? [] {
-                guard let uri = e.uri, !namespaces.contains(uri) else { continue }
+                guard let uri = XMPPacket.namespaceURI(e), !namespaces.contains(uri) else { continue }
                 e.detach()
                 target.addChild(e)
             }
