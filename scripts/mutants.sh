@@ -153,6 +153,12 @@ same-samples-first-counts|Sources/LivePhotoKit/Pair/ExistingOutputs.swift|where 
 product-saturates-signed|Sources/ISOBMFF/Movie/FrameTiming.swift|return overflow ? ((a < 0) != (b < 0)|return overflow ? ((a >= 0) != (b < 0)|FrameTimingProductTests
 verify-size-tkhd-height|Sources/LivePhotoKit/Verify/MovieVerifyFacts.swift|var h = video.header.height > 0 ?|var h = video.header.height <= 0 ?|MovieVerifyFactsSizeTests
 make-still-makernote|Sources/StillImage/EXIF/CapturedStillExif.swift|tiff.exif.append(.undefined(ExifTIFF.makerNoteTag, AppleMakerNote.minimal(contentIdentifier: contentIdentifier).serialized()))|_ = AppleMakerNote.minimal(contentIdentifier: contentIdentifier)|CapturedStillMakerNoteTests
+remove-video-had-directory|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|let had = directory != nil|let had = directory == nil|RemoveVideoTests
+same-folder-slash-after|Sources/LivePhotoKit/Library/InterruptedPairLeftovers+Scan.swift|p[f.count] == slash,|p[f.count] != slash,|FolderLeftoverSignsTests
+xmp-built-element-namespace|Sources/StillImage/XMP/XMPPacket.swift|return e.resolveNamespace(forName: name)?.stringValue|return nil|directorySetTwiceIsOneDirectory
+extended-xmp-moves-attributes|Sources/StillImage/XMP/XMPPacket.swift|                d.removeAttribute(forName: name)|                _ = name|attributePropertiesMove
+std-descriptors-filled|Sources/livephoto/StandardDescriptors.swift|            _ = open("/dev/null", O_RDWR)|            _ = 0|StandardDescriptorsCLITests
+opened-minus-one|Sources/BinaryIO/FileSystemCalls.swift|{ fd == -1 ? nil : fd }|{ fd <= 0 ? nil : fd }|OpenedDescriptorTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import PropertyBased
+import BinaryIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,5 +38,27 @@ struct FolderLeftoverSignsTests {
             #expect(Self.sign(type, ".livephoto") == .nothing, "type \(type): no `-` after the marker's word")
         }
         #expect(Self.sign(DT_REG, "IMG_1.MOV.livephoto-a1B2c3") == .nothing, "not hidden: not ours")
+    }
+
+    /// Paths of 1–4 components (1–3 characters, one of them non-ASCII), absolute or not.
+    static let paths = Gen.int(in: 0...Int.max).array(of: 1...4).map { seeds -> String in
+        let letters = ["a", "B", ".", "é"]
+        let parts = seeds.map { s in (0..<(s % 3 + 1)).map { letters[(s >> (2 + 2 * $0)) & 3] }.joined() }
+        return (seeds[0] & (1 << 40) != 0 ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    @Test("the walk's shortcut: a path is in a folder only as PathComponents.directory says, and always when the folder is its own")
+    func sameFolderAgreesWithDirectory() async {
+        await propertyCheck(input: Self.paths, Self.paths) { path, other in
+            let folder = PathComponents.directory(of: path)
+            // Its own folder is settled, unless the path names none (no slash) or it is the root.
+            #expect(FolderLeftoverSigns.sameFolder(path, folder) == (path.contains("/") && folder != "/"), "\(path) in \(folder)")
+            // Never true where the folder is another, nor with a slash after the name.
+            for candidate in [other, PathComponents.directory(of: other), path, folder] {
+                for name in [path, path + "/", path + "//", other] where FolderLeftoverSigns.sameFolder(name, candidate) {
+                    #expect(PathComponents.directory(of: name) == candidate && !name.hasSuffix("/"), "\(name) in \(candidate)")
+                }
+            }
+        }
     }
 }

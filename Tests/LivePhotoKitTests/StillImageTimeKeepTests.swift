@@ -14,9 +14,11 @@ struct StillImageTimeKeepTests {
 
     /// Writes `source` to `path` with `moov` moved in front of the media (chunk offsets shifted),
     /// by our own layout code: ffmpeg's faststart would drop the camera's metadata tracks.
-    static func writeMoovFirst(_ source: String, to path: String) throws {
+    /// `edit` changes the `moov` tree first (a test's damage).
+    static func writeMoovFirst(_ source: String, to path: String, edit: (Movie) -> Void = { _ in }) throws {
         let file = try MovieFile.open(path: source)
         let plan = MovieRewritePlan(file: file)
+        edit(file.movie)
         var pieces: [MovieLayout.Piece] = file.topLevel.boxes.filter { $0.type == "ftyp" }.map { .copy($0) }
         pieces.append(.movie)
         pieces += file.topLevel.boxes.filter { $0.type != "ftyp" && $0.type != "moov" }.map { .copy($0) }
@@ -178,6 +180,40 @@ struct StillImageTimeKeepTests {
             let starts = probe.out.split(separator: "\n").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
             #expect(starts.contains { abs($0 - Double(tick) / 600) < 1e-6 }, "ffprobe start times \(starts)")
         }
+    }
+
+    @Test("a track without an edit list is moved: an empty edit to the frame, then its whole media from its first composition time")
+    func trackWithoutEditsMoved() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
+        let paired = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "paired.MOV")
+        _ = try PairOperation.run(still: still, movie: paired)
+        let movie = dir.appendingPathComponent("IMG.MOV").path
+        try Self.writeMoovFirst(paired, to: movie) { movie in
+            for track in movie.stillImageTimeTracks { track.atom.children?.removeAll { $0.type == "edts" } }
+        }
+        let before = try MovieFile.open(path: movie).movie
+        let oldTrack = try #require(before.stillImageTimeTracks.first)
+        try #require(oldTrack.edits == nil)
+        let mediaTicks = oldTrack.sampleTable.mediaDuration
+        let mediaTimescale = UInt64(oldTrack.mediaHeader.timescale)
+
+        var options = PairOptions()
+        options.stillTime = .frame(10)
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(result.stillImageTime == .moved)
+        let file = try MovieFile.open(path: movie)
+        let movieTimescale = UInt64(file.movie.header.timescale)
+        let tick = FrameTiming(track: try #require(file.movie.videoTracks.first), movieTimescale: file.movie.header.timescale).startTick(ofFrame: 10)
+        let track = try #require(file.movie.stillImageTimeTracks.first)
+        #expect(track.trackID == oldTrack.trackID)
+        // The whole media in movie ticks, rounded up; shown from the first sample's time (0).
+        let shown = (mediaTicks * movieTimescale + mediaTimescale - 1) / mediaTimescale
+        #expect(track.edits?.entries == [EditList.Entry(duration: UInt64(tick), mediaTime: -1, rate: 0x10000),
+                                         EditList.Entry(duration: shown, mediaTime: 0, rate: 0x10000)])
+        #expect(track.header.duration == UInt64(tick) + shown)
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).status == .alreadyPaired)
     }
 
     @Test("Apple's AVFoundation movie (no tref) keeps its track, and a rerun is already paired",

@@ -55,13 +55,15 @@ enum FolderLeftoverSigns {
     }
 
     /// Whether `path` is a name directly in `folder` (as `PathComponents.directory` names it),
-    /// told from the bytes without making text; false also for any path it does not settle.
-    private static func sameFolder(_ path: String, _ folder: String) -> Bool {
+    /// told from the bytes without making text; false also for any path it does not settle
+    /// (the caller then asks `PathComponents.directory`). A trailing slash is a slash after
+    /// the folder's: false.
+    static func sameFolder(_ path: String, _ folder: String) -> Bool {
         var path = path, folder = folder
         return path.withUTF8 { p in
             folder.withUTF8 { f in
                 let slash = UInt8(ascii: "/")
-                guard !f.isEmpty, f.last != slash, p.count > f.count + 1, p.last != slash, p[f.count] == slash,
+                guard !f.isEmpty, f.last != slash, p.count > f.count + 1, p[f.count] == slash,
                       memcmp(p.baseAddress!, f.baseAddress!, f.count) == 0 else { return false }   // both non-empty
                 // No other slash after the folder's.
                 return !p[(f.count + 1)...].contains(slash)
