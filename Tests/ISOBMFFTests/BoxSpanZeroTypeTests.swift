@@ -25,6 +25,25 @@ struct BoxSpanZeroTypeTests {
         #expect(!children[0].isTerminator && children[0].type.rawValue == 0 && children[0].payload == [1, 2, 3, 4])
         #expect(children[2].isTerminator)
         #expect(zip(children, parsed).allSatisfy { $0.serialized() == $1.serialized() }, "the spans read as the parse does")
+        // Looked up by type: the terminator is the type-0 child only past the type-0 box; a
+        // missing type is nil, never the terminator.
+        #expect(try root.child(FourCC(0)).map { try $0.atom().payload } == [1, 2, 3, 4])
+        #expect(root.child(FourCC(0x6D65_7461)) == nil, "no meta")
+        #expect(try root.child(FourCC(0x6672_6565)).map { try $0.atom().type } == FourCC(0x6672_6565))
+    }
+
+    @Test("a container ending in a terminator: child(0) is the terminator, a missing type is nil")
+    func terminatorByType() throws {
+        var w = ByteWriter(capacity: 32)
+        w.u32(8 + 8 + 4); w.append(Array("udta".utf8))
+        w.u32(8); w.append(Array("free".utf8))
+        w.u32(0)
+        let bytes = w.bytes
+        let root = try BoxSpan.root(ByteReader(bytes), limit: UInt64(bytes.count))
+        let terminator = try #require(root.child(FourCC(0)))
+        #expect(try terminator.atom().isTerminator)
+        #expect(terminator.originalOffset == 16)
+        #expect(root.child(FourCC(0x6D65_7461)) == nil, "no meta: nil, not the terminator")
     }
 
     @Test("child(type) finds the first child of the type past siblings of any header form: 32-bit, 64-bit (largesize), to the end")
