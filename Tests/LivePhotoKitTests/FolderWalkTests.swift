@@ -117,12 +117,22 @@ struct FolderWalkTests {
         _ = try Support.copy(Support.fixture("movie-moov-last.mov"), to: sub, as: "x.mov")
         // A second name for `sub`: walked once, not twice.
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("same").path, withDestinationPath: "sub")
+        // Names that are no candidates: a loop is still reported (it may hide a folder); a
+        // broken link is passed over, as any other file of no interest.
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("loop1").path, withDestinationPath: "loop2")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("loop2").path, withDestinationPath: "loop1")
+        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("dangling").path, withDestinationPath: "nowhere")
 
         let scan = LibraryScanner.scan([dir.path], jobs: 2)
         let loops = scan.findings.filter { $0.finding == .unreadable }
         #expect(loops.count == 2)
         #expect(loops.allSatisfy { $0.detail?.contains("symbolic link loop") == true })
         #expect(scan.unreadableFolders.contains { $0.path.hasSuffix("/up") && $0.reason.contains("symbolic link loop") })
+        for name in ["loop1", "loop2"] {
+            #expect(scan.unreadableFolders.contains { $0.path.hasSuffix("/" + name) && $0.reason.contains("symbolic link loop") }, "\(scan.unreadableFolders)")
+        }
+        #expect(!scan.unreadableFolders.contains { $0.path.hasSuffix("/dangling") }, "a broken link of no interest is passed over")
+        #expect(!scan.findings.contains { ($0.still ?? $0.movie ?? "").hasSuffix("/dangling") })
         #expect(scan.count(.candidate) == 1)
     }
 }

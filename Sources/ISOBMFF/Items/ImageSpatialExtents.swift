@@ -36,7 +36,6 @@ public struct ItemPropertyByte<Kind: ItemPropertyByteKind>: Equatable, Sendable 
     public var value: UInt8
     var reserved: UInt8
 
-    public init(value: UInt8) { self.value = value & Kind.mask; reserved = 0 }
 
     public init(_ atom: Atom, path: String) throws {
         var r = atom.payloadReader(path: path)

@@ -53,14 +53,10 @@ public struct ScannedFile: Sendable, Equatable {
         return nil
     }
 
-    /// A file the walk listed: unread, with the walk's reason, when it cannot be used (a broken
-    /// link, a special file); else read as `read(path:role:forVerify:)` reads it.
-    static func read(listed path: String, role: Role, problem: String?, forVerify: Bool = false) -> ScannedFile {
-        read(listed: DirectoryWalker.File(path: path, role: role, problem: problem), forVerify: forVerify)
-    }
-
-    /// The same for a file as the walk lists it: opened in its folder when the walk kept that
-    /// open, its Takeout sidecar looked for among the `.json` names the walk saw beside it.
+    /// A file as the walk lists it: unread, with the walk's reason, when it cannot be used (a
+    /// broken link, a special file); else opened in its folder when the walk kept that open, and
+    /// read as `read(path:role:forVerify:)` reads it, its Takeout sidecar looked for among the
+    /// `.json` names the walk saw beside it.
     static func read(listed file: DirectoryWalker.File, forVerify: Bool) -> ScannedFile {
         guard let problem = file.problem else {
             let open = { () throws -> FileSource in
