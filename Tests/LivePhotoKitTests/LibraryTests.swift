@@ -249,4 +249,17 @@ struct LibraryTests {
         #expect(writes.last == "\r\u{1B}[K", "finish clears the line")
         #expect(ProgressReporter.forTerminal(label: "x", quiet: true) == nil)
     }
+
+    @Test("a total raised while files are still being listed only grows: the line shows the largest")
+    func progressTotalRaised() {
+        var clock = Date(timeIntervalSince1970: 1_000_000)
+        var writes: [String] = []
+        let p = ProgressReporter(label: "scan", now: { clock }) { writes.append($0) }
+        p.start(total: 5)
+        p.raise(total: 12)
+        p.raise(total: 8)
+        clock += 1
+        p.update(done: 3)
+        #expect(writes.last.map { $0.split(separator: " ")[2] } == "3/12", "\(writes)")
+    }
 }
