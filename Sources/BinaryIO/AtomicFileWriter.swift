@@ -137,9 +137,10 @@ public final class AtomicFileWriter {
 
     /// Asks the kernel to start writing the temporary file back now, without waiting: a batch
     /// that makes its outputs durable later (one `syncfs`) then overlaps the disk writes with
-    /// its other work. Advisory: durability still comes from fsync/syncfs.
+    /// its other work. Advisory: durability still comes from fsync/syncfs (after a discard or
+    /// commit the descriptor is -1, and the call fails harmlessly).
     public func startWriteback() {
-        if fd >= 0 { _ = livephoto_start_writeback(fd) }
+        _ = livephoto_start_writeback(fd)
     }
 
     public func discard() {
