@@ -7,7 +7,7 @@ its module; a mutant those tests miss is run against the test targets above its 
 that link a module depending on it, and the CLI tests) before it counts as a survivor (a
 box-layer mutant is often caught by the pairing tests above it). A mutant that does
 not compile is not counted: the next one is drawn instead. Lines whose mutants cannot change
-what a user sees (capacity hints, a closed descriptor's -1) and drops of a `let` assignment
+what a user sees (capacity hints, a closed descriptor's -1, a loop's chunk or window size) and drops of a `let` assignment
 (which never compile) are not drawn, nor the mutants scripts/mutants-equivalent.txt lists (checked
 by hand: no input tells them apart). A test run that outlives MUTANTS_TIMEOUT seconds (1800)
 is stopped and counts as noticing the mutant (said apart: "killed by the time limit", and a line
@@ -60,9 +60,12 @@ CONDITION_RE = re.compile(r"^(\s*)(if|guard|while) (?!let |var |case |#)(.+?)( e
 DROP_RE = re.compile(r"^\s*(try )?[a-z_][\w.]*(\([^=]*\)|\s*[+\-]?= .+|\.append\(.+\))\s*$")
 # Lines whose literals only tune speed or mark "closed" (any other value behaves the same), size
 # a message buffer (av_strerror fills what it is given) or a scan window (the loop reads on), or
-# default the signal of a stop request that is only read once the stop happened: their mutants
-# are equivalent by construction, so they are never drawn.
-EQUIVALENT_RE = re.compile(r"reserveCapacity|capacity:|stackSize|\bfd = -1\b|usleep\(|repeating: 0, count: \d+\)|stop\?\.signal \?\? 0|count: Int\(min\(256, ")
+# default the signal of a stop request that is only read once the stop happened, or size the
+# pieces a loop works through (a copy's or a comparison's chunk, a read buffer, a scan's window,
+# a block: the loop goes on until the end whatever the size): their mutants are equivalent by
+# construction, so they are never drawn.
+EQUIVALENT_RE = re.compile(r"reserveCapacity|capacity:|stackSize|\bfd = -1\b|usleep\(|repeating: 0, count: \d+\)|stop\?\.signal \?\? 0|count: Int\(min\(256, "
+                           r"|let chunk = Int\(min\(UInt64\(1 << 20\)|repeating: 0, count: 1 << 16\)|let chunk: UInt64 = 1 << 20$|^\s*let window = 1 << \d+$|blockSize: Int \{ 1 << 14 \}")
 # `name = value` (not `+=`): dropping it does not compile when `name` is a `let`, or a `var`
 # declared without a value (initialized on every path); such drops are not drawn.
 ASSIGN_RE = re.compile(r"^\s*(?:self\.)?([a-z_]\w*) = ")
