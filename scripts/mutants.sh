@@ -159,6 +159,7 @@ xmp-built-element-namespace|Sources/StillImage/XMP/XMPPacket.swift|return e.reso
 extended-xmp-moves-attributes|Sources/StillImage/XMP/XMPPacket.swift|                d.removeAttribute(forName: name)|                _ = name|attributePropertiesMove
 std-descriptors-filled|Sources/livephoto/StandardDescriptors.swift|            _ = open("/dev/null", O_RDWR)|            _ = 0|StandardDescriptorsCLITests
 opened-minus-one|Sources/BinaryIO/FileSystemCalls.swift|{ fd == -1 ? nil : fd }|{ fd <= 0 ? nil : fd }|OpenedDescriptorTests
+make-again-paired-movie|Sources/LivePhotoKit/Make/MakeOperation.swift|                pairedFile = other|                _ = other|mp4MadeAgainReportsThePairedMovie
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -193,6 +193,32 @@ struct MakeBehaviourTests {
         #expect(tags["ExifIFD:OffsetTimeOriginal"] as? String == "+00:00")
     }
 
+    @Test("an MP4 made again: already made, with the still time of the .MOV it was paired into (beside it, or in -o DIR)",
+          .requires(.ffmpeg), arguments: [false, true])
+    func mp4MadeAgainReportsThePairedMovie(intoFolder: Bool) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var clip = MakeClips.Clip(name: "clip", codec: "h264", width: 320, height: 240, rate: 15)
+        clip.container = "mp4"
+        let movie = try MakeClips.generate(clip, in: dir, duration: 2)
+        var options = MakeOptions()
+        options.stillTime = .frame(20)
+        if intoFolder {
+            let out = dir.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            options.outputDirectory = out.path
+        }
+        let first = try MakeOperation.run(movie: movie, options: options)
+        #expect(first.movieOutput.hasSuffix("clip.MOV") && first.stillTime > 1)
+        var plain = MakeOptions()
+        plain.outputDirectory = options.outputDirectory
+        let again = try MakeOperation.run(movie: movie, options: plain)
+        #expect(again.status == .alreadyMade)
+        #expect(again.movieOutput == first.movieOutput)
+        #expect(again.identifier == first.identifier)
+        #expect(again.stillTime == first.stillTime, "the paired .MOV's still-image time, not the MP4's (it has none)")
+    }
+
     @Test("an existing still is never overwritten (refused), unless it is already this movie's still", .requires(.ffmpeg))
     func existingStill() throws {
         let dir = try Support.tempDir()
