@@ -160,6 +160,7 @@ extended-xmp-moves-attributes|Sources/StillImage/XMP/XMPPacket.swift|           
 std-descriptors-filled|Sources/livephoto/StandardDescriptors.swift|            _ = open("/dev/null", O_RDWR)|            _ = 0|StandardDescriptorsCLITests
 opened-minus-one|Sources/BinaryIO/FileSystemCalls.swift|{ fd == -1 ? nil : fd }|{ fd <= 0 ? nil : fd }|OpenedDescriptorTests
 make-again-paired-movie|Sources/LivePhotoKit/Make/MakeOperation.swift|                pairedFile = other|                _ = other|mp4MadeAgainReportsThePairedMovie
+huawei-cinemagraph-fills-room|Sources/StillImage/JPEG/HuaweiLiveTrailer.swift|guard length >= 4, length <= fields - videoOffset else {|guard length >= 4, length < fields - videoOffset else {|cinemagraphSizeAtTheRoom
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

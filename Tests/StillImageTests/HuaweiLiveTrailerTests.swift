@@ -59,6 +59,23 @@ import TestSupport
                                             cinemagraph: Array("cinemagraph-mask".utf8)) == Array(bytes.suffix(80)))
     }
 
+    /// The block's size at its bounds: exactly the room between the video's start and the fields
+    /// (no video bytes left) reads; one byte more, or less than its own 4 size bytes, does not.
+    @Test(arguments: [4, 5, 64])
+    func cinemagraphSizeAtTheRoom(room: Int) throws {
+        let dir = try TempDir()
+        func bytes(saying size: Int) -> [UInt8] {
+            let block = [UInt8](repeating: 0x33, count: room - 4) + [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)]
+            return Self.image + block + Self.field("v3_f1_c") + Self.field("0:0") + Self.field("LIVE_\(room + 20)")
+        }
+        let trailer = try #require(try HuaweiLiveTrailer.read(Self.source(bytes(saying: room), dir)))
+        #expect(trailer.cinemagraphLength == UInt64(room) && trailer.videoLength == 0 && trailer.videoOffset == UInt64(Self.image.count))
+        for size in [room + 1, 3] {
+            let error = #expect(throws: ParseError.self) { try HuaweiLiveTrailer.read(Self.source(bytes(saying: size), try TempDir())) }
+            #expect(error?.message.contains("cinemagraph block size \(size) does not fit") == true, "\(String(describing: error))")
+        }
+    }
+
     /// Older files: no VERSION field, N is the video alone.
     @Test func twoFieldLayoutWithoutVersion() throws {
         let dir = try TempDir()
