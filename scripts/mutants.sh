@@ -161,6 +161,7 @@ std-descriptors-filled|Sources/livephoto/StandardDescriptors.swift|            _
 opened-minus-one|Sources/BinaryIO/FileSystemCalls.swift|{ fd == -1 ? nil : fd }|{ fd <= 0 ? nil : fd }|OpenedDescriptorTests
 make-again-paired-movie|Sources/LivePhotoKit/Make/MakeOperation.swift|                pairedFile = other|                _ = other|mp4MadeAgainReportsThePairedMovie
 huawei-cinemagraph-fills-room|Sources/StillImage/JPEG/HuaweiLiveTrailer.swift|guard length >= 4, length <= fields - videoOffset else {|guard length >= 4, length < fields - videoOffset else {|cinemagraphSizeAtTheRoom
+sef-name-length-bound|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256,|guard nameLength <= 257,|samsungRecordNameLengthBound
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -162,6 +162,20 @@ import Testing
         #expect(throws: ParseError.self) { _ = try SamsungSEFTrailer.read(cut) }
     }
 
+    /// Names are at most 256 bytes (the longest Samsung writes is far shorter; the bound keeps a
+    /// hostile length from reading a name of megabytes): 256 reads, 257 is refused.
+    @Test func samsungRecordNameLengthBound() throws {
+        let dir = try TempDir()
+        let image = try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))
+        let longest = String(repeating: "N", count: 256)
+        let source = try Self.write(image + Self.sef([(0x0A01, longest, [1, 2])]), dir)
+        let record = try #require(try SamsungSEFTrailer.read(source)?.records.first)
+        #expect(record.name == longest && record.dataLength == 2)
+        let over = try Self.write(image + Self.sef([(0x0A01, longest + "N", [1, 2])]), dir, "over.jpg")
+        let error = #expect(throws: ParseError.self) { _ = try SamsungSEFTrailer.read(over) }
+        #expect(error?.message.contains("name of 257 bytes does not fit") == true, "\(String(describing: error))")
+    }
+
     /// Every byte of the directory and footer flipped, and every cut of the tail: a value or a
     /// ParseError, never a crash or a range outside the file.
     @Test func hostileSamsungTrailers() throws {
