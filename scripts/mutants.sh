@@ -162,6 +162,8 @@ opened-minus-one|Sources/BinaryIO/FileSystemCalls.swift|{ fd == -1 ? nil : fd }|
 make-again-paired-movie|Sources/LivePhotoKit/Make/MakeOperation.swift|                pairedFile = other|                _ = other|mp4MadeAgainReportsThePairedMovie
 huawei-cinemagraph-fills-room|Sources/StillImage/JPEG/HuaweiLiveTrailer.swift|guard length >= 4, length <= fields - videoOffset else {|guard length >= 4, length < fields - videoOffset else {|cinemagraphSizeAtTheRoom
 sef-name-length-bound|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256,|guard nameLength <= 257,|samsungRecordNameLengthBound
+batch-make-threads-lone-movie|Sources/LivePhotoKit/Batch/BatchMake.swift|if jobs > 1 && count > 1 {|if jobs > 1 && count > 0 {|BatchMakeThreadsTests
+prefetch-whole-head|Sources/BinaryIO/FileSource.swift|n <= UInt64(head.count), offset|n < UInt64(head.count), offset|FileSourcePrefetchTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

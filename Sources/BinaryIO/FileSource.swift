@@ -106,9 +106,7 @@ public final class FileSource {
         guard offset <= size, UInt64(count) <= size - offset else {
             throw ParseError(.truncated, "truncated: needs \(count) bytes, file ends at \(size)", path: context, offset: offset)
         }
-        if UInt64(count) <= UInt64(head.count), offset <= UInt64(head.count) - UInt64(count) {
-            return Array(head[Int(offset)..<Int(offset) + count])
-        }
+        if let inHead = headRange(offset, count) { return Array(head[inHead]) }
         var buffer = [UInt8](repeating: 0, count: count)
         try buffer.withUnsafeMutableBytes { raw in try readFully(into: raw, at: offset, context: context) }
         bytesRead += UInt64(count)
@@ -119,10 +117,15 @@ public final class FileSource {
     /// offsets, for errors): over the prefetched head without a copy when they lie in it,
     /// else over a read made now. The same checks and errors as `read`.
     public func reader(at offset: UInt64, count: Int, path context: String = "") throws -> ByteReader {
-        if count >= 0, UInt64(count) <= UInt64(head.count), offset <= UInt64(head.count) - UInt64(count) {
-            return ByteReader(head, range: Int(offset)..<Int(offset) + count, baseOffset: 0, path: context)
-        }
+        if let inHead = headRange(offset, count) { return ByteReader(head, range: inHead, baseOffset: 0, path: context) }
         return ByteReader(try read(at: offset, count: count, path: context), baseOffset: offset, path: context)
+    }
+
+    /// Where `count` bytes at `offset` lie in the prefetched head; nil when they do not all (or
+    /// the count is negative).
+    private func headRange(_ offset: UInt64, _ count: Int) -> Range<Int>? {
+        guard let n = UInt64(exactly: count), n <= UInt64(head.count), offset <= UInt64(head.count) - n else { return nil }
+        return Int(offset)..<Int(offset) + count
     }
 
     private func readFully(into raw: UnsafeMutableRawBufferPointer, at offset: UInt64, context: String) throws {

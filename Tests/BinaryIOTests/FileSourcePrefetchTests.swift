@@ -38,7 +38,7 @@ struct FileSourcePrefetchTests {
         #expect(try buffered.readUpTo(at: 990, count: 64) == Array(bytes[990...]))
     }
 
-    @Test("the prefetch reads the file once and counts it; later reads inside it read nothing more")
+    @Test("the prefetch reads the file once and counts it; later reads inside it, up to all of it, read nothing more")
     func countsOnce() throws {
         let path = try Self.scratchFile(Array(repeating: 7, count: 300))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -46,6 +46,10 @@ struct FileSourcePrefetchTests {
         #expect(source.bytesRead == 300)
         _ = try source.read(at: 10, count: 100)
         _ = try source.read(at: 200, count: 100)
+        // The whole head, as a read and as a reader: still from memory.
+        #expect(try source.read(at: 0, count: 300).count == 300)
+        #expect(try source.reader(at: 0, count: 300).rangeBytes.count == 300)
+        #expect(try source.reader(at: 300, count: 0).rangeBytes.isEmpty)
         #expect(source.bytesRead == 300)
     }
 }

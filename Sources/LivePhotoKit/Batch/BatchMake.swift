@@ -11,11 +11,18 @@ extension BatchOperations {
         run(roots: roots, select: { moviesWithoutStill($0.files, findings: $0.findings) }, jobs: jobs, stop: nil,
             outputFolder: options.outputDirectory, progress: progress, each: each,
             interrupted: { movie, signal in BatchOutcome(still: nil, movie: movie, status: .interrupted, exitCode: .stopped(by: signal)) }) { _, movies in
-            var perMovie = options
-            // Workers run side by side; one decoder thread each keeps the cores busy without oversubscribing.
-            if jobs > 1 && movies.count > 1 { perMovie.decoderThreads = 1 }
+            let perMovie = makeOptions(for: movies.count, jobs: jobs, from: options)
             return { movie in makeOne(movie, options: perMovie) }
         }
+    }
+
+    /// Each movie's options in a part of `count` movies: when several workers run side by side,
+    /// one decoder thread each keeps the cores busy without oversubscribing; a lone movie, or
+    /// one worker, keeps the threads asked for (libavcodec's choice by default).
+    static func makeOptions(for count: Int, jobs: Int, from options: MakeOptions) -> MakeOptions {
+        var perMovie = options
+        if jobs > 1 && count > 1 { perMovie.decoderThreads = 1 }
+        return perMovie
     }
 
     /// `make` with every part gathered: one scan of the library and all outcomes.
