@@ -164,6 +164,7 @@ huawei-cinemagraph-fills-room|Sources/StillImage/JPEG/HuaweiLiveTrailer.swift|gu
 sef-name-length-bound|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard nameLength <= 256,|guard nameLength <= 257,|samsungRecordNameLengthBound
 batch-make-threads-lone-movie|Sources/LivePhotoKit/Batch/BatchMake.swift|if jobs > 1 && count > 1 {|if jobs > 1 && count > 0 {|BatchMakeThreadsTests
 prefetch-whole-head|Sources/BinaryIO/FileSource.swift|n <= UInt64(head.count), offset|n < UInt64(head.count), offset|FileSourcePrefetchTests
+jpeg-header-keeps-adobe|Sources/StillImage/JPEG/JPEGHeaderInfo.swift|segment.isAPP(14)|segment.isAPP(13)|adobeTransform
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -169,3 +169,26 @@ private final class Counter: @unchecked Sendable {
     func add() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+/// A whole-file HEIF write that fails part way (here the source lost its tail after it was
+/// read, as a file cut by another program would) throws, and leaves no temporary beside the
+/// target: the half-written file is removed, the target untouched.
+@Suite("HEIF whole-file write: a failure leaves nothing behind")
+struct HEIFWholeFileWriteFailureTests {
+    @Test("the source cut after its meta was read: the write throws, no temporary is left, the target is as it was")
+    func cutSourceLeavesNoTemporary() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try Support.copy(Support.fixture("still-heic.heic"), to: dir, as: "source.heic")
+        let target = try Support.copy(Support.fixture("still-heic.heic"), to: dir, as: "target.heic")
+        let targetBytes = try Support.bytes(target)
+        let file = try HEIFFile.open(path: source)
+        let item = HEIFItemEdit.NewItem(type: "mime", describes: file.primaryItemID, contentType: "application/rdf+xml")
+        let edit = try HEIFItemEdit(file: file, changes: [.init(.adding(item), data: Array("<x/>".utf8))], allowInPlace: false)
+        // Cut the source to just past its meta: the copy of the media after it fails.
+        try FileHandle(forWritingTo: URL(fileURLWithPath: source)).truncate(atOffset: file.metaHeader.end + 1)
+        #expect(throws: (any Error).self) { try HEIFWholeFileWriter.prepare(edit, targetPath: target, syncing: false) }
+        #expect(Support.temporaries(in: dir).isEmpty, "\(Support.temporaries(in: dir))")
+        #expect(try Support.bytes(target) == targetBytes)
+    }
+}

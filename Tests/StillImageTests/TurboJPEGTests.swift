@@ -11,6 +11,18 @@ struct TurboJPEGTests {
         return try TurboJPEG.header(of: source, structure: JPEGStructure.read(source))
     }
 
+    /// Adobe's APP14 decides the colour space of a JPEG without JFIF (its transform flag: 0 is
+    /// RGB or CMYK, 1 YCbCr, 2 YCCK), so the header given to libjpeg-turbo keeps it, whatever
+    /// other APPn segments (Photoshop's APP13 here) are left out.
+    @Test("Adobe APP14 decides RGB, YCbCr, CMYK or YCCK", arguments: [(3, 0, "RGB"), (3, 1, "YCbCr"), (4, 0, "CMYK"), (4, 2, "YCCK")])
+    func adobeTransform(components: Int, transform: UInt8, colorSpace: String) throws {
+        var jpeg = SyntheticJPEG()
+        jpeg.sampling = Array(repeating: (1, 1), count: components)
+        jpeg.leadingSegments = [(0xED, Array("Photoshop 3.0".utf8) + [0]),
+                                (0xEE, Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, transform])]
+        #expect(try Self.header(jpeg.bytes).colorSpace == colorSpace)
+    }
+
     @Test func syntheticSubsamplings() throws {
         let cases: [([(h: Int, v: Int)], String, String)] = [
             ([(1, 1)], "gray", "gray"),
