@@ -165,6 +165,7 @@ sef-name-length-bound|Sources/StillImage/JPEG/SamsungSEFTrailer.swift|guard name
 batch-make-threads-lone-movie|Sources/LivePhotoKit/Batch/BatchMake.swift|if jobs > 1 && count > 1 {|if jobs > 1 && count > 0 {|BatchMakeThreadsTests
 prefetch-whole-head|Sources/BinaryIO/FileSource.swift|n <= UInt64(head.count), offset|n < UInt64(head.count), offset|FileSourcePrefetchTests
 jpeg-header-keeps-adobe|Sources/StillImage/JPEG/JPEGHeaderInfo.swift|segment.isAPP(14)|segment.isAPP(13)|adobeTransform
+make-still-create-date|Sources/StillImage/EXIF/CapturedStillExif.swift|            tiff.exif.append(.ascii(0x9004, dateTimeOriginal))|            _ = 0|mvhdDate
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

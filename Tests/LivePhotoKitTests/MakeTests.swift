@@ -187,10 +187,16 @@ struct MakeBehaviourTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let movie = try Self.plainClip(in: dir, extra: ["-metadata", "creation_time=2023-03-04T05:06:07Z"])
         let result = try MakeOperation.run(movie: movie)
-        let r = try Support.run(Self.exiftool!, ["-j", "-G1", "-DateTimeOriginal", "-OffsetTimeOriginal", result.still])
+        let r = try Support.run(Self.exiftool!, ["-j", "-G1", "-DateTimeOriginal", "-CreateDate", "-ModifyDate", "-OffsetTimeOriginal",
+                                                 "-OffsetTimeDigitized", "-OffsetTime", result.still])
         let tags = (try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])?.first ?? [:]
-        #expect(tags["ExifIFD:DateTimeOriginal"] as? String == "2023:03:04 05:06:07")
-        #expect(tags["ExifIFD:OffsetTimeOriginal"] as? String == "+00:00")
+        // The capture time in every date tag readers look at (Photos, Google Photos, Lightroom).
+        for tag in ["ExifIFD:DateTimeOriginal", "ExifIFD:CreateDate", "IFD0:ModifyDate"] {
+            #expect(tags[tag] as? String == "2023:03:04 05:06:07", "\(tag): \(tags)")
+        }
+        for tag in ["ExifIFD:OffsetTimeOriginal", "ExifIFD:OffsetTimeDigitized", "ExifIFD:OffsetTime"] {
+            #expect(tags[tag] as? String == "+00:00", "\(tag): \(tags)")
+        }
     }
 
     @Test("an MP4 made again: already made, with the still time of the .MOV it was paired into (beside it, or in -o DIR)",
