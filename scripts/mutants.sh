@@ -166,6 +166,7 @@ batch-make-threads-lone-movie|Sources/LivePhotoKit/Batch/BatchMake.swift|if jobs
 prefetch-whole-head|Sources/BinaryIO/FileSource.swift|n <= UInt64(head.count), offset|n < UInt64(head.count), offset|FileSourcePrefetchTests
 jpeg-header-keeps-adobe|Sources/StillImage/JPEG/JPEGHeaderInfo.swift|segment.isAPP(14)|segment.isAPP(13)|adobeTransform
 make-still-create-date|Sources/StillImage/EXIF/CapturedStillExif.swift|            tiff.exif.append(.ascii(0x9004, dateTimeOriginal))|            _ = 0|mvhdDate
+box-header-compact-at-limit|Sources/ISOBMFF/Boxes/BoxHeader.swift|let compact = payloadSize + 8 <= UInt64(UInt32.max)|let compact = payloadSize + 8 < UInt64(UInt32.max)|BoxHeaderBytesTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
