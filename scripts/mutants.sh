@@ -167,6 +167,7 @@ prefetch-whole-head|Sources/BinaryIO/FileSource.swift|n <= UInt64(head.count), o
 jpeg-header-keeps-adobe|Sources/StillImage/JPEG/JPEGHeaderInfo.swift|segment.isAPP(14)|segment.isAPP(13)|adobeTransform
 make-still-create-date|Sources/StillImage/EXIF/CapturedStillExif.swift|            tiff.exif.append(.ascii(0x9004, dateTimeOriginal))|            _ = 0|mvhdDate
 box-header-compact-at-limit|Sources/ISOBMFF/Boxes/BoxHeader.swift|let compact = payloadSize + 8 <= UInt64(UInt32.max)|let compact = payloadSize + 8 < UInt64(UInt32.max)|BoxHeaderBytesTests
+make-default-quality|Sources/LivePhotoKit/Make/MakeOptions.swift|    public var quality = 92|    public var quality = 93|defaultEncoding
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

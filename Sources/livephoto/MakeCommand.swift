@@ -34,13 +34,13 @@ struct MakeCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The still's format: jpeg (<stem>.JPG) or heic (<stem>.HEIC, encoded by libheif).",
                                             valueName: "jpeg|heic"))
-    var stillFormat: StillFormat = .jpeg
+    var stillFormat: StillFormat = MakeOptions().stillFormat
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("JPEG or HEIC quality, 1 to 100.", valueName: "Q"))
-    var quality: Int = 92
+    var quality: Int = MakeOptions().quality
 
     @Option(name: .long, help: ArgumentHelp("JPEG chroma subsampling: 420 or 444 (a HEIC is 4:2:0).", valueName: "420|444"))
-    var subsampling: ChromaSubsampling = .yuv420
+    var subsampling: ChromaSubsampling = MakeOptions().subsampling
 
     @Flag(name: .long, help: "Make a wallpaper-grade Live Photo (the camera's structure): a movie whose video already complies (HEVC 8-bit SDR, long side <= 1920, ~30 fps, 1-5 s, timescale 600) keeps its video samples byte for byte; any other is trimmed to about 3 s around the still and re-encoded as HEVC. Written as a new <stem>-wallpaper.MOV + .JPG beside the movie or in -o DIR (the input is never changed; existing files are never overwritten). MOVIE only.")
     var wallpaper = false

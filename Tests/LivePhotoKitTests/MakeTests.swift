@@ -199,6 +199,30 @@ struct MakeBehaviourTests {
         }
     }
 
+    /// The quantisation tables (DQT) of a still, in order: they depend only on the quality.
+    static func quantisationTables(_ bytes: [UInt8], in dir: URL) throws -> [[UInt8]] {
+        let path = dir.appendingPathComponent("dqt-\(UUID().uuidString).jpg").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let source = try FileSource(path: path)
+        return try JPEGStructure.read(source).segments.filter { $0.marker == 0xDB }.map { try source.read(at: $0.payloadOffset, count: $0.payloadLength) }
+    }
+
+    @Test("the default still is JPEG, quality 92 (as --help and the README say), 4:2:0", .requires(.ffmpeg))
+    func defaultEncoding() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try MakeOperation.run(movie: try Self.plainClip(in: dir))
+        #expect(result.still.hasSuffix(".JPG"))
+        let made = try Self.quantisationTables(try Support.bytes(result.still), in: dir)
+        let pixels = [UInt8](repeating: 128, count: 16 * 16 * 3)
+        for quality in [91, 92, 93] {
+            let reference = try Self.quantisationTables(try TurboJPEG.encode(rgb: pixels, width: 16, height: 16, quality: quality, subsampling: .yuv420), in: dir)
+            #expect((made == reference) == (quality == 92), "quality \(quality)")
+        }
+        let info = try StillImageReader.read(path: result.still)
+        #expect(info.subsampling == "4:2:0")
+    }
+
     @Test("an MP4 made again: already made, with the still time of the .MOV it was paired into (beside it, or in -o DIR)",
           .requires(.ffmpeg), arguments: [false, true])
     func mp4MadeAgainReportsThePairedMovie(intoFolder: Bool) throws {
