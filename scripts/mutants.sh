@@ -168,6 +168,8 @@ jpeg-header-keeps-adobe|Sources/StillImage/JPEG/JPEGHeaderInfo.swift|segment.isA
 make-still-create-date|Sources/StillImage/EXIF/CapturedStillExif.swift|            tiff.exif.append(.ascii(0x9004, dateTimeOriginal))|            _ = 0|mvhdDate
 box-header-compact-at-limit|Sources/ISOBMFF/Boxes/BoxHeader.swift|let compact = payloadSize + 8 <= UInt64(UInt32.max)|let compact = payloadSize + 8 < UInt64(UInt32.max)|BoxHeaderBytesTests
 make-default-quality|Sources/LivePhotoKit/Make/MakeOptions.swift|    public var quality = 92|    public var quality = 93|defaultEncoding
+motion-xmp-packet-without-flag|Sources/LivePhotoKit/MotionPhoto/MotionPhotoXMPPackets.swift|found.motion == nil { found.motion = (packet|found.motion != nil { found.motion = (packet|OtherMakerMotionPhotoTests
+identifier-key-irreflexive|Sources/LivePhotoKit/Library/FileKey.swift|b.low, b.isLowercase ? 1 : 0)|b.low, b.isLowercase ? 2 : 0)|StreamingKeysTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -74,6 +74,29 @@ struct OtherMakerMotionPhotoTests {
         #expect(Array(still.suffix(watermark.count)) == watermark, "the watermark image still follows the primary image")
     }
 
+    /// A Samsung trailer locates the video; the one packet naming Google's namespaces holds no
+    /// Motion Photo flag (only the timestamp). It is still the packet read: its timestamp is the
+    /// still's time, and the converted still's XMP loses the video property.
+    @Test func samsungTrailerWithAGooglePacketWithoutTheFlag() throws {
+        let xmp = OtherMakerLayouts.xmpSegment(attributes: #"GCamera:MotionPhotoPresentationTimestampUs="250000""#)
+        let header = SamsungSEFTrailer.recordHeader(type: SamsungSEFTrailer.motionPhotoDataType, name: SamsungSEFTrailer.motionPhotoDataName)
+        let still = OtherMakerLayouts.inserting(xmp, into: Self.jpeg)
+        let trailer = SamsungSEFTrailer.directoryAndFooter(records: [(type: SamsungSEFTrailer.motionPhotoDataType, back: UInt32(header.count + Self.mp4.count),
+                                                                      length: UInt32(header.count + Self.mp4.count))])
+        let (dir, path) = try Self.write(still + header + Self.mp4 + trailer, "20240101_120000.jpg")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = try MotionPhotoReader.read(path: path)
+        #expect(photo.variant == .samsung && photo.location == .samsungTrailer && photo.maker == .samsung)
+        #expect(try Self.videoBytes(photo) == Self.mp4)
+        #expect(photo.presentationTimestampUs == 250_000, "the Google packet's timestamp, though it has no MotionPhoto flag")
+        let segment = try #require(photo.structure.segments.first { $0.isAPP(1) })
+        #expect(photo.xmpSegmentOffset == segment.offset)
+        let r = try Self.convertsToValidPair(path, in: dir)
+        let text = String(decoding: try Support.bytes(try #require(r.still)), as: UTF8.self)
+        #expect(text.contains("http://ns.google.com/photos/1.0/camera/") && !text.contains("MotionPhotoPresentationTimestampUs"),
+                "the packet is kept, without the video's timestamp")
+    }
+
     @Test func lgIsAnMP4RightAtTheEOI() throws {
         let (dir, path) = try Self.write(OtherMakerLayouts.lg(Self.jpeg, video: Self.mp4), "20240101_120000.jpg")
         defer { try? FileManager.default.removeItem(at: dir) }

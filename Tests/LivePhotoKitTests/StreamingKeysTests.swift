@@ -191,6 +191,26 @@ struct StreamingKeysTests {
                     "seed \(seed): \(files.map { "\($0.path) \($0.identifier == upper ? "upper" : "lower")" })")
         }
     }
+
+    /// The ledger groups keys by sorting them, so `<` must be an order (Comparable's contract):
+    /// never `k < k`, and of two keys exactly one of `<`, `>`, `==` holds. Were copies of one
+    /// lowercase UUID each "before" the other, the sort would be free to break the group.
+    @Test("identifier keys are strictly ordered: irreflexive, and exactly one of <, >, == for any two, in either case or as text")
+    func keysStrictlyOrdered() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...Int.max)) { seed in
+            var rng = SplitMix64(seed: UInt64(seed))
+            let base = UUID().uuidString, other = UUID().uuidString
+            // Same value in both cases, another value, the value of a text index.
+            var keys = [base, base.lowercased(), other, other.lowercased()].compactMap(IdentifierKey.uuid)
+            keys += [IdentifierKey.text(0), .text(Int.random(in: 0...3, using: &rng)), IdentifierKey(high: 0, low: 0, isText: false, isLowercase: Bool.random(using: &rng))]
+            for a in keys {
+                #expect(!(a < a), "seed \(seed): \(a) before itself")
+                for b in keys {
+                    #expect([a < b, b < a, a == b].filter { $0 }.count == 1, "seed \(seed): \(a) and \(b)")
+                }
+            }
+        }
+    }
 }
 
 private extension String {
