@@ -95,4 +95,71 @@ struct PairInterruptionTests {
         none.restore()
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }
+
+    /// Where the file system has no hard links (`link` fails: EPERM on vfat/exFAT, EXDEV,
+    /// EMLINK), the backup is a copy beside the target: restore puts the original bytes back
+    /// with the original's mode, remove leaves the new still, and neither leaves a temporary.
+    @Test("without hard links the still backup is a copy: restore brings back the original's bytes and mode, remove leaves nothing", arguments: [EPERM, EXDEV, EMLINK])
+    func stillBackupByCopy(_ failure: Int32) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("a.jpg").path
+        let original = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(original).write(to: URL(fileURLWithPath: target))
+        #expect(chmod(target, 0o640) == 0)
+        let noLinks: (String, String) -> Int32 = { _, _ in errno = failure; return -1 }
+
+        let backup = try StillBackup(of: target, link: noLinks)
+        #expect(Support.temporaries(in: dir).count == 1, "the copy, beside the target")
+        #expect(try Support.bytes(dir.appendingPathComponent(Support.temporaries(in: dir)[0]).path) == original)
+        let writer = try AtomicFileWriter(targetPath: target)
+        try writer.write(Array("paired".utf8))
+        try writer.commit()
+        backup.restore()
+        #expect(try Support.bytes(target) == original)
+        #expect((try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) == 0o640)
+        #expect(Support.temporaries(in: dir).isEmpty)
+
+        let kept = try StillBackup(of: target, link: noLinks)
+        let second = try AtomicFileWriter(targetPath: target)
+        try second.write(Array("paired".utf8))
+        try second.commit()
+        kept.remove()
+        #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "paired")
+        #expect(Support.temporaries(in: dir).isEmpty)
+    }
+
+    /// A backup name already taken (EEXIST) is tried again under another name; after 16 taken
+    /// names the backup is a copy.
+    @Test("a taken backup name is tried again under a new name; sixteen taken names give a copy")
+    func stillBackupNameTaken() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("a.jpg").path
+        FileManager.default.createFile(atPath: target, contents: Data("original".utf8))
+        let inode = try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64
+
+        var tried: [String] = []
+        let twiceTaken: (String, String) -> Int32 = { from, to in
+            tried.append(to)
+            if tried.count <= 2 { errno = EEXIST; return -1 }
+            return FileSystemCalls.link(from, to)
+        }
+        let backup = try StillBackup(of: target, link: twiceTaken)
+        #expect(tried.count == 3 && Set(tried).count == 3, "\(tried)")
+        let writer = try AtomicFileWriter(targetPath: target)
+        try writer.write(Array("paired".utf8))
+        try writer.commit()
+        backup.restore()
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64 == inode, "the original inode: a link")
+
+        var attempts = 0
+        let alwaysTaken: (String, String) -> Int32 = { _, _ in attempts += 1; errno = EEXIST; return -1 }
+        let copied = try StillBackup(of: target, link: alwaysTaken)
+        #expect(attempts == 16)
+        #expect(Support.temporaries(in: dir).count == 1)
+        copied.remove()
+        #expect(Support.temporaries(in: dir).isEmpty)
+        #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "original")
+    }
 }

@@ -17,7 +17,8 @@ final class StillBackup {
     private var kind: Kind
     private var done = false
 
-    init(of target: String) throws {
+    /// - Parameter link: makes the second name (`link(2)`; tests stand in a file system without hard links).
+    init(of target: String, link: (String, String) -> Int32 = FileSystemCalls.link) throws {
         self.target = target
         var st = stat()
         guard FileSystemCalls.lstat(target, &st) == 0 else { kind = .absent; return }
@@ -25,7 +26,7 @@ final class StillBackup {
         let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         for _ in 0..<16 {
             let name = prefix + String((0..<6).map { _ in letters.randomElement()! })   // `letters` is a non-empty literal
-            if FileSystemCalls.link(target, name) == 0 { kind = .link(name); return }
+            if link(target, name) == 0 { kind = .link(name); return }
             if errno != EEXIST { break }
         }
         let writer = try AtomicFileWriter(targetPath: target)
