@@ -170,6 +170,9 @@ box-header-compact-at-limit|Sources/ISOBMFF/Boxes/BoxHeader.swift|let compact = 
 make-default-quality|Sources/LivePhotoKit/Make/MakeOptions.swift|    public var quality = 92|    public var quality = 93|defaultEncoding
 motion-xmp-packet-without-flag|Sources/LivePhotoKit/MotionPhoto/MotionPhotoXMPPackets.swift|found.motion == nil { found.motion = (packet|found.motion != nil { found.motion = (packet|OtherMakerMotionPhotoTests
 identifier-key-irreflexive|Sources/LivePhotoKit/Library/FileKey.swift|b.low, b.isLowercase ? 1 : 0)|b.low, b.isLowercase ? 2 : 0)|StreamingKeysTests
+still-open-gop-retry|Sources/VideoFrames/StillFrameExtractor.swift|for attempt in 0..<2 {|for attempt in 0..<1 {|openGOPLeadingPictures
+wallpaper-open-gop-retry|Sources/VideoFrames/SourceFrames.swift|if earlierGOP, start > 0|if false, start > 0|spanStartingOnOpenGOPLeadingPictures
+still-backup-name-taken|Sources/LivePhotoKit/Pair/StillBackup.swift|if errno != EEXIST { break }|if errno == EEXIST { break }|stillBackupNameTaken
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -36,6 +36,37 @@ struct StillFramePixelsTests {
         try expectEqualFrames(path, matrix: "bt709", range: range)
     }
 
+    /// Open GOPs (libx265 `open-gop`): each CRA after the first is followed in decode order by
+    /// leading pictures (RASL) shown before it. Decoded from that CRA they never come out
+    /// (libavcodec drops them, their references being in the GOP before), so their still is
+    /// decoded again from the sync sample before: the same pixels as ffmpeg's, which decodes
+    /// the whole stream.
+    @Test("an open-GOP HEVC clip: the leading pictures before a CRA come out, the same pixels as ffmpeg's")
+    func openGOPLeadingPictures() throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("open-gop.mp4", in: dir, source: "testsrc2=size=128x96:rate=30:duration=1",
+                                           codec: ["-c:v", "libx265", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-tag:v", "hvc1",
+                                                   "-x265-params", "open-gop=1:keyint=15:min-keyint=15:bframes=3:scenecut=0:log-level=error"])
+        let file = try MovieFile.open(path: path)
+        let track = try EncodedStreams.videoTrack(file)
+        let sync = try SyncSampleTable(track: track), times = track.sampleTable.compositionTimes()
+        // The frames shown before a later sync sample but decoded after it: the leading pictures.
+        let leading = times.indices.filter { i in
+            guard let s = sync.syncSample(atOrBefore: i), s > 0 else { return false }
+            return times[i] < times[s]
+        }
+        try #require(!leading.isEmpty, "the clip has open GOPs (a CRA with leading pictures)")
+        let timing = FrameTiming(track: track, movieTimescale: file.movie.header.timescale)
+        let shownOrder = times.indices.sorted { times[$0] < times[$1] }
+        for sample in leading {
+            let n = try #require(shownOrder.firstIndex(of: sample))
+            let ours = try StillFrameExtractor.extract(from: file, track: track, movieTick: timing.startTick(ofFrame: n))
+            let theirs = try Self.ffmpegFrame(path, frame: n, matrix: "bt601", range: "tv", width: ours.width, height: ours.height)
+            let differing = zip(ours.pixels, theirs).filter { $0 != $1 }.count
+            #expect(differing == 0, "frame \(n) (sample \(sample + 1)): \(differing) of \(theirs.count) bytes differ")
+        }
+    }
+
     func expectEqualFrames(_ path: String, matrix: String, range: String) throws {
         let file = try MovieFile.open(path: path)
         let track = try #require(file.movie.tracks.first { $0.isVideo })

@@ -102,6 +102,37 @@ struct WallpaperVideoEncoderTests {
         }
     }
 
+    /// An open-GOP HEVC source (libx265 `open-gop`, a CRA every 15 frames, B-frames): a span
+    /// that starts on the leading pictures shown before the second CRA (frames 13 and 14) is
+    /// decoded from the GOP before, since decoded from the CRA those pictures never come out.
+    @Test(.requires(.ffmpeg))
+    func spanStartingOnOpenGOPLeadingPictures() throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("open-gop.mp4", in: dir, source: "nullsrc=s=64x48:r=30:d=1,geq=lum='16+6*N':cb=128:cr=128",
+                                           codec: ["-pix_fmt", "yuv420p", "-c:v", "libx265", "-preset", "veryfast", "-tag:v", "hvc1",
+                                                   "-x265-params", "open-gop=1:keyint=15:min-keyint=15:bframes=3:scenecut=0:lossless=1:log-level=error"])
+        let file = try MovieFile.open(path: path)
+        let track = try EncodedStreams.videoTrack(file)
+        let sync = try SyncSampleTable(track: track), times = track.sampleTable.compositionTimes()
+        let second = try #require(sync.syncSample(atOrBefore: times.count - 1).flatMap { $0 > 0 ? $0 : nil }, "a second CRA")
+        try #require(times[(second + 1)...].contains { $0 < times[second] }, "the CRA has leading pictures after it in decode order")
+        // Ticks rounded up: the movie timescale (1000) is no multiple of 30.
+        let at = { (frame: Int64) in (Int64(file.movie.header.timescale) * frame + 29) / 30 }
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: .init(start: at(13), end: at(20)), options: Self.fast)
+        #expect(encoded.samples.count == 7)
+        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
+        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        let frameSize = 64 * 48
+        let frames = Array(result.outData).chunks(of: frameSize * 3 / 2)
+        #expect(frames.count == 7)
+        for (k, frame) in frames.enumerated() {
+            let mean = Double(frame.prefix(frameSize).reduce(0) { $0 + Int($1) }) / Double(frameSize)
+            let expected = Double(16 + 6 * (13 + k))
+            #expect(abs(mean - expected) < 2, "frame \(k): luma \(mean), expected \(expected) (source frame \(13 + k))")
+        }
+    }
+
     /// A 10-bit HEVC source stays 10-bit (Main 10) by default and becomes 8-bit with a warning
     /// when asked; a long side above the limit is scaled down with the aspect kept.
     @Test(.requires(.ffprobe, .ffmpeg))
