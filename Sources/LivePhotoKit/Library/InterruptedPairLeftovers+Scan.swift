@@ -103,12 +103,8 @@ enum FolderLeftoverSigns {
     }
 
     static func sign(type: UInt8, name: [UInt8]) -> EntrySign {
-        if name.first == UInt8(ascii: ".") { return contains(name, marker) ? .leftover : .nothing }
+        if name.first == UInt8(ascii: ".") { return ByteSearch.firstIndex(of: marker, in: name) != nil ? .leftover : .nothing }
         return type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) ? .maybeLink : .nothing
     }
 
-    private static func contains(_ bytes: [UInt8], _ part: [UInt8]) -> Bool {
-        guard bytes.count >= part.count else { return false }
-        return (0...(bytes.count - part.count)).contains { bytes[$0..<$0 + part.count].elementsEqual(part) }
-    }
 }

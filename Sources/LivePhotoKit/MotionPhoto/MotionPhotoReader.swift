@@ -168,28 +168,7 @@ public enum MotionPhotoReader {
     /// packet whose bytes never name the camera or container namespace holds none: checked
     /// before the XML parser runs, which keeps `scan` over thousands of ordinary JPEGs fast.
     /// (Only a gate: the properties themselves are read by the XML parser.)
-    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool { contains(payload, "http://ns.google.com/photos/1.0/") }
-
-    /// Whether `payload` holds `needle`'s bytes.
-    static func contains(_ payload: [UInt8], _ needle: StaticString) -> Bool {
-        // Every JPEG a scan reads with XMP comes here: `memchr` to each candidate first byte,
-        // `memcmp` there, no copy per candidate.
-        let n = needle.utf8CodeUnitCount
-        guard payload.count >= n else { return false }
-        return payload.withUnsafeBytes { hay in
-            guard let base = hay.baseAddress else { return false }
-            let first = Int32(needle.utf8Start[0])
-            var i = 0
-            let last = hay.count - n
-            while i <= last {
-                guard let hit = memchr(base + i, first, last - i + 1) else { return false }
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + at, needle.utf8Start, n) == 0 { return true }
-                i = at + 1
-            }
-            return false
-        }
-    }
+    static func mentionsMotionPhotoNamespace(_ payload: [UInt8]) -> Bool { ByteSearch.contains(payload, "http://ns.google.com/photos/1.0/") }
 
     /// The MP4 must start with a box whose type is `ftyp`.
     static func requireMP4(_ source: FileSource, at range: MotionPhoto.ByteRange, what: MotionPhoto.Location) throws {
@@ -206,9 +185,11 @@ public enum MotionPhotoReader {
         while position < source.size {
             let bytes = try source.readUpTo(at: position, count: window + 3)
             if bytes.count < 4 { break }
-            for i in 0...(bytes.count - 4) where bytes[i] == needle[0] && bytes[i + 1] == needle[1] && bytes[i + 2] == needle[2] && bytes[i + 3] == needle[3] {
+            var from = 0
+            while let i = ByteSearch.firstIndex(of: needle, in: bytes, from: from) {
                 let at = position + UInt64(i)
                 if at >= start + 4 { return at - 4 }
+                from = i + 1
             }
             position += UInt64(max(1, bytes.count - 3))
         }

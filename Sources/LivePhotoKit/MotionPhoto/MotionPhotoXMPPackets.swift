@@ -15,8 +15,8 @@ struct MotionPhotoXMPPackets {
         var settled = false
         for segment in structure.segments where segment.isAPP(1) && segment.payloadPrefix.starts(with: XMPPacket.standardSignature) {
             let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/XMP")
-            if MotionPhotoReader.contains(payload, "http://ns.oplus.com/photos/1.0/camera/") { found.maker = .oppo }
-            else if found.maker == .google, MotionPhotoReader.contains(payload, "http://ns.xiaomi.com/photos/1.0/camera/") { found.maker = .xiaomi }
+            if ByteSearch.contains(payload, "http://ns.oplus.com/photos/1.0/camera/") { found.maker = .oppo }
+            else if found.maker == .google, ByteSearch.contains(payload, "http://ns.xiaomi.com/photos/1.0/camera/") { found.maker = .xiaomi }
             // Parsed only when it names Google's namespaces (the gate keeps `scan` fast); the
             // first that holds Motion Photo properties wins, else the first parsed.
             guard !settled, MotionPhotoReader.mentionsMotionPhotoNamespace(payload) else { continue }

@@ -80,14 +80,24 @@ struct ExifMakerNotePatch {
         guard let pointer = original.entry(ExifTIFF.exifIFDPointer, in: .ifd0) else {
             throw ParseError(.invalidValue, "an Exif IFD without a pointer to it", path: original.path + "/IFD0")
         }
-        var block = BlockWriter(original.tiff, bigEndian: !original.littleEndian)
-        let copied = entries.map { NewEntry(tag: $0.tag, type: $0.type, count: $0.count, content: .field(Array(original.field($0)))) }
         let makerNote = NewEntry(tag: ExifTIFF.makerNoteTag, type: TIFFType.undefined, count: UInt32(note.count), content: .value(note))
-        let written = try block.appendIFD(inserting([makerNote], into: copied), next: nextField(original, range, entries.count))
+        let copy = try appendingExifIFDCopy(entries, at: range, pointer: pointer, adding: makerNote, in: original)
+        let at = try noteOffset(copy.written)
+        return ExifMakerNotePatch(tiff: copy.block.bytes, changed: [copy.pointerField], makerNoteRange: at ..< at + note.count)
+    }
+
+    /// The original block with a copy of the Exif IFD (`entries`, at `range`) appended, `added`
+    /// in it in tag order (in place of an entry of its tag), and IFD0's Exif pointer (`pointer`)
+    /// pointing at the copy, whose next-IFD field is the original's. Shared by the MakerNote and
+    /// the OPPO UserComment.
+    static func appendingExifIFDCopy(_ entries: [ExifTIFF.Entry], at range: Range<Int>, pointer: ExifTIFF.Entry, adding added: NewEntry,
+                                     in original: ExifTIFF) throws -> (block: BlockWriter, written: BlockWriter.WrittenIFD, pointerField: Range<Int>) {
+        var block = BlockWriter(original.tiff, bigEndian: !original.littleEndian)
+        let copied = entries.filter { $0.tag != added.tag }.map { NewEntry(tag: $0.tag, type: $0.type, count: $0.count, content: .field(Array(original.field($0)))) }
+        let written = try block.appendIFD(inserting([added], into: copied), next: nextField(original, range, entries.count))
         let pointerField = pointer.entryOffset + 8 ..< pointer.entryOffset + 12
         block.bytes.replaceSubrange(pointerField, with: try block.encode32(written.offset))
-        let at = try noteOffset(written)
-        return ExifMakerNotePatch(tiff: block.bytes, changed: [pointerField], makerNoteRange: at ..< at + note.count)
+        return (block, written, pointerField)
     }
 
     private static func creatingExifIFD(fields: [RequiredExifTags.Field], note: [UInt8], in original: ExifTIFF) throws -> ExifMakerNotePatch {

@@ -35,16 +35,10 @@ public enum OplusUserComment {
             flags |= found
         }
         let comment = asciiCode + Array("oplus_\(flags)".utf8)
-        var block = BlockWriter(original.tiff, bigEndian: !original.littleEndian)
-        let kept = exif.filter { $0.tag != tag }.map {
-            ExifMakerNotePatch.NewEntry(tag: $0.tag, type: $0.type, count: $0.count, content: .field(Array(original.field($0))))
-        }
         let entry = ExifMakerNotePatch.NewEntry(tag: tag, type: TIFFType.undefined, count: UInt32(comment.count), content: .value(comment))
-        let next = range.upperBound >= range.lowerBound + 2 + 12 * exif.count + 4 ? Array(original.tiff[range.lowerBound + 2 + 12 * exif.count ..< range.lowerBound + 6 + 12 * exif.count]) : [0, 0, 0, 0]
-        let written = try block.appendIFD(ExifMakerNotePatch.inserting([entry], into: kept), next: next)
-        block.bytes.replaceSubrange(pointer.entryOffset + 8 ..< pointer.entryOffset + 12, with: try block.encode32(written.offset))
-        try check(block.bytes, original: original, comment: comment)
-        let saved = JPEGSegment.exifHeader + block.bytes
+        let tiff = try ExifMakerNotePatch.appendingExifIFDCopy(exif, at: range, pointer: pointer, adding: entry, in: original).block.bytes
+        try check(tiff, original: original, comment: comment)
+        let saved = JPEGSegment.exifHeader + tiff
         guard saved.count <= ExifIdentifierRewrite.maxAPP1Payload else { throw ExifTooLargeError(size: saved.count, limit: ExifIdentifierRewrite.maxAPP1Payload) }
         return saved
     }
