@@ -173,6 +173,7 @@ identifier-key-irreflexive|Sources/LivePhotoKit/Library/FileKey.swift|b.low, b.i
 still-open-gop-retry|Sources/VideoFrames/StillFrameExtractor.swift|for attempt in 0..<2 {|for attempt in 0..<1 {|openGOPLeadingPictures
 wallpaper-open-gop-retry|Sources/VideoFrames/SourceFrames.swift|if earlierGOP, start > 0|if false, start > 0|spanStartingOnOpenGOPLeadingPictures
 still-backup-name-taken|Sources/LivePhotoKit/Pair/StillBackup.swift|if errno != EEXIST { break }|if errno == EEXIST { break }|stillBackupNameTaken
+wallpaper-playback-intent-value|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoMovieKeys.swift|ourValue: int64(1), everyCamera: false)|ourValue: int64(2), everyCamera: false)|LivePhotoMovieKeysTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
