@@ -63,28 +63,36 @@ struct PairInterruptionTests {
         #expect(try Support.bytes(dir.appendingPathComponent("IMG_1.MOV").path) == (try Support.bytes(Support.fixture("movie-moov-last.mov"))))
     }
 
-    @Test("the still backup puts the original inode back, or removes a new file; remove leaves the new still")
-    func stillBackup() throws {
+    /// A fresh folder with `a.jpg` holding "original", and its inode.
+    static func original() throws -> (dir: URL, target: String, inode: UInt64?) {
         let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("a.jpg").path
         FileManager.default.createFile(atPath: target, contents: Data("original".utf8))
-        let inode = try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64
+        return (dir, target, try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64)
+    }
 
-        let backup = try StillBackup(of: target)
-        #expect(Support.temporaries(in: dir).count == 1)
+    /// The pair's new still committed over `target` (a new inode holding "paired").
+    static func commitPaired(_ target: String) throws {
         let writer = try AtomicFileWriter(targetPath: target)
         try writer.write(Array("paired".utf8))
         try writer.commit()
+    }
+
+    @Test("the still backup puts the original inode back, or removes a new file; remove leaves the new still")
+    func stillBackup() throws {
+        let (dir, target, inode) = try Self.original()
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        let backup = try StillBackup(of: target)
+        #expect(Support.temporaries(in: dir).count == 1)
+        try Self.commitPaired(target)
         backup.restore()
         #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "original")
         #expect(try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64 == inode)
         #expect(Support.temporaries(in: dir).isEmpty)
 
         let kept = try StillBackup(of: target)
-        let second = try AtomicFileWriter(targetPath: target)
-        try second.write(Array("paired".utf8))
-        try second.commit()
+        try Self.commitPaired(target)
         kept.remove()
         #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "paired")
         #expect(Support.temporaries(in: dir).isEmpty)
@@ -112,18 +120,14 @@ struct PairInterruptionTests {
         let backup = try StillBackup(of: target, link: noLinks)
         #expect(Support.temporaries(in: dir).count == 1, "the copy, beside the target")
         #expect(try Support.bytes(dir.appendingPathComponent(Support.temporaries(in: dir)[0]).path) == original)
-        let writer = try AtomicFileWriter(targetPath: target)
-        try writer.write(Array("paired".utf8))
-        try writer.commit()
+        try Self.commitPaired(target)
         backup.restore()
         #expect(try Support.bytes(target) == original)
         #expect((try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int) == 0o640)
         #expect(Support.temporaries(in: dir).isEmpty)
 
         let kept = try StillBackup(of: target, link: noLinks)
-        let second = try AtomicFileWriter(targetPath: target)
-        try second.write(Array("paired".utf8))
-        try second.commit()
+        try Self.commitPaired(target)
         kept.remove()
         #expect(String(decoding: try Support.bytes(target), as: UTF8.self) == "paired")
         #expect(Support.temporaries(in: dir).isEmpty)
@@ -133,11 +137,8 @@ struct PairInterruptionTests {
     /// names the backup is a copy.
     @Test("a taken backup name is tried again under a new name; sixteen taken names give a copy")
     func stillBackupNameTaken() throws {
-        let dir = try Support.tempDir()
+        let (dir, target, inode) = try Self.original()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("a.jpg").path
-        FileManager.default.createFile(atPath: target, contents: Data("original".utf8))
-        let inode = try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64
 
         var tried: [String] = []
         let twiceTaken: (String, String) -> Int32 = { from, to in
@@ -147,9 +148,7 @@ struct PairInterruptionTests {
         }
         let backup = try StillBackup(of: target, link: twiceTaken)
         #expect(tried.count == 3 && Set(tried).count == 3, "\(tried)")
-        let writer = try AtomicFileWriter(targetPath: target)
-        try writer.write(Array("paired".utf8))
-        try writer.commit()
+        try Self.commitPaired(target)
         backup.restore()
         #expect(try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64 == inode, "the original inode: a link")
 

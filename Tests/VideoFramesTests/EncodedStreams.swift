@@ -66,6 +66,23 @@ enum EncodedStreams {
         return path
     }
 
+    /// An open-GOP HEVC clip (libx265 `open-gop`): a CRA every 15 frames, three B-frames, so
+    /// each CRA after the first is followed in decode order by pictures shown before it.
+    static func openGOPClip(in dir: TempDir, source: String, lossless: Bool) throws -> String {
+        try clip("open-gop.mp4", in: dir, source: source,
+                 codec: ["-pix_fmt", "yuv420p", "-c:v", "libx265", "-preset", "veryfast", "-tag:v", "hvc1", "-x265-params",
+                         "open-gop=1:keyint=15:min-keyint=15:bframes=3:scenecut=0:log-level=error" + (lossless ? ":lossless=1" : "")])
+    }
+
+    /// The samples (decode order) shown before the sync sample they follow: a CRA's leading pictures.
+    static func leadingPictures(_ track: Track) throws -> [Int] {
+        let sync = try SyncSampleTable(track: track), times = track.sampleTable.compositionTimes()
+        return times.indices.filter { i in
+            guard let s = sync.syncSample(atOrBefore: i), s > 0 else { return false }
+            return times[i] < times[s]
+        }
+    }
+
     /// The first video track of a movie.
     static func videoTrack(_ file: MovieFile) throws -> Track {
         try #require(file.movie.tracks.first { $0.isVideo })

@@ -44,17 +44,11 @@ struct StillFramePixelsTests {
     @Test("an open-GOP HEVC clip: the leading pictures before a CRA come out, the same pixels as ffmpeg's")
     func openGOPLeadingPictures() throws {
         let dir = try TempDir()
-        let path = try EncodedStreams.clip("open-gop.mp4", in: dir, source: "testsrc2=size=128x96:rate=30:duration=1",
-                                           codec: ["-c:v", "libx265", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-tag:v", "hvc1",
-                                                   "-x265-params", "open-gop=1:keyint=15:min-keyint=15:bframes=3:scenecut=0:log-level=error"])
+        let path = try EncodedStreams.openGOPClip(in: dir, source: "testsrc2=size=128x96:rate=30:duration=1", lossless: false)
         let file = try MovieFile.open(path: path)
         let track = try EncodedStreams.videoTrack(file)
-        let sync = try SyncSampleTable(track: track), times = track.sampleTable.compositionTimes()
-        // The frames shown before a later sync sample but decoded after it: the leading pictures.
-        let leading = times.indices.filter { i in
-            guard let s = sync.syncSample(atOrBefore: i), s > 0 else { return false }
-            return times[i] < times[s]
-        }
+        let times = track.sampleTable.compositionTimes()
+        let leading = try EncodedStreams.leadingPictures(track)
         try #require(!leading.isEmpty, "the clip has open GOPs (a CRA with leading pictures)")
         let timing = FrameTiming(track: track, movieTimescale: file.movie.header.timescale)
         let shownOrder = times.indices.sorted { times[$0] < times[$1] }

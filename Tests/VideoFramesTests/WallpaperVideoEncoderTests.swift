@@ -88,18 +88,22 @@ struct WallpaperVideoEncoderTests {
         let encoded = try WallpaperVideoEncoder.encode(file: file, track: try EncodedStreams.videoTrack(file),
                                                        span: .init(start: ts / 4, end: ts * 3 / 4), options: Self.fast)
         #expect(encoded.samples.count == 15)
-        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
-        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
-        #expect(result.status == 0, Comment(rawValue: result.err))
-        // yuv420p as decoded (no range conversion): the Y plane is a frame's first 64 × 48 bytes.
-        let frameSize = 64 * 48
-        let frames = Array(result.outData).chunks(of: frameSize * 3 / 2)
-        #expect(frames.count == 15)
-        for (k, frame) in frames.enumerated() {
-            let mean = Double(frame.prefix(frameSize).reduce(0) { $0 + Int($1) }) / Double(frameSize)
+        let means = try Self.lumaMeans(encoded, in: dir, width: 64, height: 48)
+        #expect(means.count == 15)
+        for (k, mean) in means.enumerated() {
             let expected = Double(16 + 3 * (15 + 2 * k))
             #expect(abs(mean - expected) < 1.5, "frame \(k): luma \(mean), expected \(expected)")
         }
+    }
+
+    /// Each frame's mean luma, as ffmpeg decodes the encoded track (yuv420p, no range
+    /// conversion: the Y plane is a frame's first width × height bytes).
+    static func lumaMeans(_ encoded: EncodedVideoTrack, in dir: TempDir, width: Int, height: Int) throws -> [Double] {
+        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
+        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        #expect(result.status == 0, Comment(rawValue: result.err))
+        let frameSize = width * height
+        return Array(result.outData).chunks(of: frameSize * 3 / 2).map { Double($0.prefix(frameSize).reduce(0) { $0 + Int($1) }) / Double(frameSize) }
     }
 
     /// An open-GOP HEVC source (libx265 `open-gop`, a CRA every 15 frames, B-frames): a span
@@ -108,26 +112,17 @@ struct WallpaperVideoEncoderTests {
     @Test(.requires(.ffmpeg))
     func spanStartingOnOpenGOPLeadingPictures() throws {
         let dir = try TempDir()
-        let path = try EncodedStreams.clip("open-gop.mp4", in: dir, source: "nullsrc=s=64x48:r=30:d=1,geq=lum='16+6*N':cb=128:cr=128",
-                                           codec: ["-pix_fmt", "yuv420p", "-c:v", "libx265", "-preset", "veryfast", "-tag:v", "hvc1",
-                                                   "-x265-params", "open-gop=1:keyint=15:min-keyint=15:bframes=3:scenecut=0:lossless=1:log-level=error"])
+        let path = try EncodedStreams.openGOPClip(in: dir, source: "nullsrc=s=64x48:r=30:d=1,geq=lum='16+6*N':cb=128:cr=128", lossless: true)
         let file = try MovieFile.open(path: path)
         let track = try EncodedStreams.videoTrack(file)
-        let sync = try SyncSampleTable(track: track), times = track.sampleTable.compositionTimes()
-        let second = try #require(sync.syncSample(atOrBefore: times.count - 1).flatMap { $0 > 0 ? $0 : nil }, "a second CRA")
-        try #require(times[(second + 1)...].contains { $0 < times[second] }, "the CRA has leading pictures after it in decode order")
+        try #require(try EncodedStreams.leadingPictures(track).contains { $0 > 0 }, "a CRA after the first with leading pictures")
         // Ticks rounded up: the movie timescale (1000) is no multiple of 30.
         let at = { (frame: Int64) in (Int64(file.movie.header.timescale) * frame + 29) / 30 }
         let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: .init(start: at(13), end: at(20)), options: Self.fast)
         #expect(encoded.samples.count == 7)
-        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
-        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
-        #expect(result.status == 0, Comment(rawValue: result.err))
-        let frameSize = 64 * 48
-        let frames = Array(result.outData).chunks(of: frameSize * 3 / 2)
-        #expect(frames.count == 7)
-        for (k, frame) in frames.enumerated() {
-            let mean = Double(frame.prefix(frameSize).reduce(0) { $0 + Int($1) }) / Double(frameSize)
+        let means = try Self.lumaMeans(encoded, in: dir, width: 64, height: 48)
+        #expect(means.count == 7)
+        for (k, mean) in means.enumerated() {
             let expected = Double(16 + 6 * (13 + k))
             #expect(abs(mean - expected) < 2, "frame \(k): luma \(mean), expected \(expected) (source frame \(13 + k))")
         }
