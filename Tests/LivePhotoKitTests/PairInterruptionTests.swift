@@ -67,7 +67,7 @@ struct PairInterruptionTests {
     static func original() throws -> (dir: URL, target: String, inode: UInt64?) {
         let dir = try Support.tempDir()
         let target = dir.appendingPathComponent("a.jpg").path
-        FileManager.default.createFile(atPath: target, contents: Data("original".utf8))
+        try #require(FileManager.default.createFile(atPath: target, contents: Data("original".utf8)))
         return (dir, target, try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? UInt64)
     }
 
@@ -99,7 +99,7 @@ struct PairInterruptionTests {
 
         let fresh = dir.appendingPathComponent("new.jpg").path
         let none = try StillBackup(of: fresh)
-        FileManager.default.createFile(atPath: fresh, contents: Data("new".utf8))
+        #expect(FileManager.default.createFile(atPath: fresh, contents: Data("new".utf8)))
         none.restore()
         #expect(!FileManager.default.fileExists(atPath: fresh))
     }
