@@ -7,10 +7,11 @@ import PropertyBased
 @Suite("content identifier: canonical UUID text only")
 struct ContentIdentifierFormTests {
     static let hexDigits = Array("0123456789abcdefABCDEF")
-    /// Characters a one-character edit puts into a UUID: a dash, a non-hex letter, and
-    /// non-ASCII forms Swift's `isHexDigit` takes for hexadecimal (full-width) or that are
-    /// several UTF-8 bytes long.
-    static let intruders: [Character] = ["-", "g", "G", " ", "０", "Ａ", "ｆ", "é", "\u{100000}"]
+    /// Characters a one-character edit puts into a UUID: a dash, the ASCII characters just
+    /// outside each range of hex digits ("/" and ":", "@" and "G", "`" and "g"), and non-ASCII
+    /// forms Swift's `isHexDigit` takes for hexadecimal (full-width) or that are several UTF-8
+    /// bytes long.
+    static let intruders: [Character] = ["-", "/", ":", "@", "G", "`", "g", " ", "０", "Ａ", "ｆ", "é", "\u{100000}"]
 
     /// The definition written out the slow way: five groups split at dashes, of lengths
     /// 8, 4, 4, 4 and 12, each character an ASCII hex digit.
