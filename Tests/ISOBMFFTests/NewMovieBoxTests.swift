@@ -44,6 +44,18 @@ struct NewMovieBoxTests {
         }
     }
 
+    /// Only the four exact quarter-turn matrices are rotations: any one of a, b, c, d moved
+    /// (by one, or by a whole 1.0) is another matrix (a mirror, a shear, a scale), read as 0.
+    @Test("a quarter-turn matrix with one of a, b, c, d changed reads as no rotation")
+    func nearRotationMatricesAreNone() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...3), Gen.int(in: 0...3), Gen.int(in: 0...3)) { quarter, entry, change in
+            var matrix = NewVideoTrack.matrix(rotationDegrees: quarter * 90, width: 64, height: 48)
+            matrix[[0, 1, 3, 4][entry]] &+= [1, -1, 0x10000, -0x10000][change]
+            let header = TrackHeader(flags: 0x0F, trackID: 1, duration: 0, matrix: matrix, fixedWidth: 64 << 16, fixedHeight: 48 << 16)
+            #expect(header.rotationDegrees == 0, "\(quarter * 90)° with entry \(entry) changed: \(matrix)")
+        }
+    }
+
     @Test("a new mvhd reads back with its timescale, duration and next track ID")
     func movieHeader() throws {
         let header = MovieHeader(timescale: 600, duration: 1800, nextTrackID: 6)
