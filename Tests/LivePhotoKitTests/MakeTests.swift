@@ -382,6 +382,10 @@ struct MovieCaptureMetadataTests {
         #expect(abs((dms?.latitude ?? 0) - 40.5) < 1e-9 && abs((dms?.longitude ?? 0) + 74.25) < 1e-9)
         #expect(MovieCaptureMetadata.parseISO6709("") == nil)
         #expect(MovieCaptureMetadata.parseISO6709("+95.0+10.0/") == nil)
+        // The poles and the antimeridian are places; a hair past them is not.
+        #expect(MovieCaptureMetadata.parseISO6709("+90.0+180.0/").map { [$0.latitude, $0.longitude] } == [90, 180])
+        #expect(MovieCaptureMetadata.parseISO6709("-90.0-180.0/").map { [$0.latitude, $0.longitude] } == [-90, -180])
+        #expect(MovieCaptureMetadata.parseISO6709("+90.0001+0.0/") == nil && MovieCaptureMetadata.parseISO6709("+0.0-180.0001/") == nil)
         #expect(MovieCaptureMetadata.parseISO6709("garbage") == nil)
     }
 

@@ -42,4 +42,15 @@ struct CapturedStillGPSTests {
         #expect(try Self.value(tiff, 0x0003) == Array(ew.utf8) + [0])
         #expect(tiff.entry(0x0005, in: .gps) == nil, "no altitude, no altitude reference")
     }
+
+    /// The poles and the antimeridian are places; a degree past them, or a value that is no
+    /// number, is no location: then no GPS IFD is written at all.
+    @Test("latitude ±90 and longitude ±180 are written; past them, or NaN, no GPS",
+          arguments: [(90.0, 180.0, true), (-90.0, -180.0, true), (90.000001, 0.0, false), (-90.000001, 0.0, false),
+                      (0.0, 180.000001, false), (0.0, -180.000001, false), (Double.nan, 0.0, false), (0.0, Double.infinity, false)])
+    func bounds(_ latitude: Double, _ longitude: Double, _ written: Bool) throws {
+        let tiff = try Self.gps(.init(latitude: latitude, longitude: longitude))
+        #expect((tiff.entry(0x0002, in: .gps) != nil) == written, "\(latitude), \(longitude)")
+        #expect((tiff.entry(0x0004, in: .gps) != nil) == written, "\(latitude), \(longitude)")
+    }
 }
