@@ -175,6 +175,7 @@ wallpaper-open-gop-retry|Sources/VideoFrames/SourceFrames.swift|if earlierGOP, s
 still-backup-name-taken|Sources/LivePhotoKit/Pair/StillBackup.swift|if errno != EEXIST { break }|if errno == EEXIST { break }|stillBackupNameTaken
 wallpaper-playback-intent-value|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoMovieKeys.swift|ourValue: int64(1), everyCamera: false)|ourValue: int64(2), everyCamera: false)|LivePhotoMovieKeysTests
 stop-request-polled|Sources/LivePhotoKit/Common/StopRequest.swift|        if requested == 0 { requested = poll() }|        if requested == 1 { requested = poll() }|StopRequestTests
+heic-chroma-format|Sources/LivePhotoKit/Common/HEICStill.swift|switch hvcC[16] & 3 {|switch hvcC[16] & 4 {|subsamplingFromHvcC
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -185,6 +185,27 @@ struct HEICPairTests {
         try Self.pairAndCheck(stillBytes: try Support.bytes(out), name: "thumb.heic")
     }
 
+    /// The chroma format of the coded image (`hvcC`), as heif-enc was told to write it: what
+    /// `inspect` reports as the still's subsampling and colour space.
+    @Test("inspect reads a HEIC's subsampling from hvcC: 4:0:0 (a grey PNG), 4:2:0, 4:2:2, 4:4:4", .requires(.heifEnc, .ffmpeg))
+    func subsamplingFromHvcC() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let heifEnc = try Support.requireTool("heif-enc"), ffmpeg = try Support.requireTool("ffmpeg")
+        for (name, filter) in [("colour", "format=rgb24"), ("grey", "format=gray")] {
+            let png = dir.appendingPathComponent(name + ".png").path
+            try #require(try Support.run(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=64x48", "-vf", filter, "-frames:v", "1", png]).status == 0)
+        }
+        let cases = [("grey", "420", "4:0:0", "Gray"), ("colour", "420", "4:2:0", "YCbCr"), ("colour", "422", "4:2:2", "YCbCr"), ("colour", "444", "4:4:4", "YCbCr")]
+        for (source, chroma, subsampling, colorSpace) in cases {
+            let out = dir.appendingPathComponent("\(source)-\(chroma).heic").path
+            let r = try Support.run(heifEnc, ["-q", "50", "-p", "chroma=\(chroma)", "-o", out, dir.appendingPathComponent(source + ".png").path])
+            try #require(r.status == 0, "heif-enc: \(r.err)")
+            let still = try #require(try Inspector.inspect(path: out).still)
+            #expect(still.subsampling == subsampling && still.colorSpace == colorSpace, "\(source) \(chroma): \(still.subsampling) \(still.colorSpace)")
+        }
+    }
+
     @Test("a foreign MakerNote in a HEIC is refused, and the file is left untouched")
     func foreignMakerNoteRefused() throws {
         let dir = try Support.tempDir()
