@@ -176,6 +176,7 @@ still-backup-name-taken|Sources/LivePhotoKit/Pair/StillBackup.swift|if errno != 
 wallpaper-playback-intent-value|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoMovieKeys.swift|ourValue: int64(1), everyCamera: false)|ourValue: int64(2), everyCamera: false)|LivePhotoMovieKeysTests
 stop-request-polled|Sources/LivePhotoKit/Common/StopRequest.swift|        if requested == 0 { requested = poll() }|        if requested == 1 { requested = poll() }|StopRequestTests
 heic-chroma-format|Sources/LivePhotoKit/Common/HEICStill.swift|switch hvcC[16] & 3 {|switch hvcC[16] & 4 {|subsamplingFromHvcC
+capture-time-leap-second|Sources/LivePhotoKit/Common/CaptureTime.swift|mi < 60, s < 61 else|mi < 60, s < 62 else|CaptureTimeFieldBoundsTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
