@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BinaryIO
 import TestSupport
+import PropertyBased
 @testable import ISOBMFF
 
 /// The camera's wallpaper structure as our readers see it in the corpus movies, our builders'
@@ -138,6 +139,17 @@ struct WallpaperStructureTests {
             _ = try? LivePhotoInfoSetup(payload: bytes, path: "setu")
             _ = try? LivePhotoInfoRecord([3, 0, 0, 0] + bytes, path: "s")
             _ = try? MetadataSampleItems.read(bytes, path: "s")
+        }
+    }
+
+    /// The video-orientation value is EXIF's orientation for the track's turn (1 upright,
+    /// 6 a quarter turn clockwise, 3 a half turn, 8 three quarters), for a turn given in any
+    /// number of whole turns either way; an angle that is no quarter turn is upright.
+    @Test("video orientation: 1, 6, 3, 8 for 0°, 90°, 180°, 270° plus any whole turns; other angles 1")
+    func orientationForAnyTurn() async {
+        await propertyCheck(count: 200, input: Gen.int(in: -20...20), Gen.int(in: 0...3), Gen.int(in: 1...89)) { turns, quarter, off in
+            #expect(VideoOrientationTrack.orientation(rotationDegrees: turns * 360 + quarter * 90) == [1, 6, 3, 8][quarter], "\(turns) turns + \(quarter * 90)°")
+            #expect(VideoOrientationTrack.orientation(rotationDegrees: turns * 360 + quarter * 90 + off) == 1, "\(turns) turns + \(quarter * 90 + off)°")
         }
     }
 }
