@@ -54,8 +54,12 @@ struct WallpaperStructureTests {
         #expect(ours.sampleTable.timeToSample == camera.sampleTable.timeToSample && ours.sampleTable.sampleCount == camera.sampleTable.sampleCount)
         #expect(ours.edits?.entries == camera.edits?.entries && ours.mediaHeader.timescale == camera.mediaHeader.timescale)
         #expect(built.samples.count == 144 * Int(video.sampleTable.sampleCount))
-        #expect(try LivePhotoInfoRecord(Array(built.samples[8..<144]), path: "s") == LivePhotoInfoRecord(Array(built.samples[8..<144]), path: "s"))
-        #expect(try LivePhotoInfoRecord(Array(built.samples[8..<144]), path: "s").entryCounts?.first == 0)
+        // Each sample: an 8-byte item header, then the neutral record: version 3, no entries,
+        // every other byte zero (no motion claimed).
+        let record = Array(built.samples[8..<144])
+        let read = try LivePhotoInfoRecord(record, path: "s")
+        #expect(read.version == 3 && read.entryCounts?.first == 0 && read.entryCounts?.second == 0)
+        #expect(record == [3] + [UInt8](repeating: 0, count: 135) && record == LivePhotoInfoRecord.neutral())
 
         let orientation = VideoOrientationTrack.makeTrack(trackID: 10, video: video, movieTimescale: 600)
         let cameraOrientation = try #require(movie.metadataTracks(declaring: VideoOrientationTrack.key).first)
