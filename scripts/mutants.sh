@@ -177,6 +177,7 @@ wallpaper-playback-intent-value|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoMovie
 stop-request-polled|Sources/LivePhotoKit/Common/StopRequest.swift|        if requested == 0 { requested = poll() }|        if requested == 1 { requested = poll() }|StopRequestTests
 heic-chroma-format|Sources/LivePhotoKit/Common/HEICStill.swift|switch hvcC[16] & 3 {|switch hvcC[16] & 4 {|subsamplingFromHvcC
 capture-time-leap-second|Sources/LivePhotoKit/Common/CaptureTime.swift|mi < 60, s < 61 else|mi < 60, s < 62 else|CaptureTimeFieldBoundsTests
+libexif-orientation-short|Sources/StillImage/EXIF/ExifBlock.swift|e.pointee.format == EXIF_FORMAT_SHORT,|e.pointee.format != EXIF_FORMAT_SHORT,|LibexifOrientationTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
