@@ -178,6 +178,9 @@ stop-request-polled|Sources/LivePhotoKit/Common/StopRequest.swift|        if req
 heic-chroma-format|Sources/LivePhotoKit/Common/HEICStill.swift|switch hvcC[16] & 3 {|switch hvcC[16] & 4 {|subsamplingFromHvcC
 capture-time-leap-second|Sources/LivePhotoKit/Common/CaptureTime.swift|mi < 60, s < 61 else|mi < 60, s < 62 else|CaptureTimeFieldBoundsTests
 libexif-orientation-short|Sources/StillImage/EXIF/ExifBlock.swift|e.pointee.format == EXIF_FORMAT_SHORT,|e.pointee.format != EXIF_FORMAT_SHORT,|LibexifOrientationTests
+jpeg-error-names-segment|Sources/StillImage/JPEG/JPEGStructure.swift|            error.path = path()|            _ = 0|cutInTheLengthField
+remove-video-keeps-gain-map-directory|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap })|kept.contains(where: { $0.semantic != MotionPhotoXMP.Semantic.gainMap })|gainMapKept
+metadata-items-stray-byte|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swift|        while r.remaining > 0 {|        while r.remaining > 1 {|hostileRecords
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -131,6 +131,13 @@ struct WallpaperStructureTests {
         // An item whose size runs past its sample.
         #expect(throws: ParseError.self) { _ = try MetadataSampleItems.read([0, 0, 0, 200, 0, 0, 0, 1, 5], path: "s") }
         #expect(throws: ParseError.self) { _ = try MetadataSampleItems.read([0, 0, 0, 4, 0, 0, 0, 1], path: "s") }
+        // Items that fill the sample exactly read; a stray byte to 3 after them is no item.
+        let two: [UInt8] = [0, 0, 0, 9, 0, 0, 0, 1, 0xFF, 0, 0, 0, 10, 0, 0, 0, 2, 0, 6]
+        #expect(try MetadataSampleItems.read(two, path: "s") == [.init(localKeyID: 1, value: [0xFF]), .init(localKeyID: 2, value: [0, 6])])
+        #expect(try MetadataSampleItems.read([], path: "s") == [])
+        for stray in 1...3 {
+            #expect(throws: ParseError.self, "\(stray) stray bytes") { _ = try MetadataSampleItems.read(two + [UInt8](repeating: 0, count: stray), path: "s") }
+        }
     }
 
     @Test("random bytes never crash the setup, record and item readers")

@@ -37,4 +37,22 @@ struct RemoveVideoTests {
             }
         }
     }
+
+    /// Keeping a gain map keeps the directory only when it lists one: then Primary (its padding
+    /// cleared) and GainMap stay, the MotionPhoto item goes; a directory of no gain map goes
+    /// whole, whatever the caller asked.
+    @Test("keeping a gain map: a directory with a GainMap item keeps Primary and GainMap; one without any goes whole")
+    func gainMapKept() throws {
+        let primary = XMPContainerItem(semantic: MotionPhotoXMP.Semantic.primary, mime: "image/jpeg", length: 0, padding: 8)
+        let gainMap = XMPContainerItem(semantic: MotionPhotoXMP.Semantic.gainMap, mime: "image/jpeg", length: 500)
+        let video = XMPContainerItem(semantic: MotionPhotoXMP.Semantic.motionPhoto, mime: "video/mp4", length: 100)
+        for (items, kept) in [([primary, gainMap, video], [MotionPhotoXMP.Semantic.primary, MotionPhotoXMP.Semantic.gainMap]),
+                              ([primary, video], nil), ([gainMap, video], [MotionPhotoXMP.Semantic.gainMap])] {
+            let p = try Self.packet(directory: false, properties: [])
+            p.setContainerDirectory(items)
+            #expect(MotionPhotoToLivePhoto.removeVideo(from: p, keepingGainMap: true))
+            #expect(p.containerDirectory()?.map(\.semantic) == kept, "\(items.map(\.semantic))")
+            if let first = p.containerDirectory()?.first, first.semantic == MotionPhotoXMP.Semantic.primary { #expect(first.padding == 0) }
+        }
+    }
 }

@@ -14,6 +14,14 @@ struct JPEGStructureTests {
         do { _ = try read(bytes); return nil } catch let e as ParseError { return e } catch { return nil }
     }
 
+    /// A file that ends inside a segment's length field: the error names the segment (its
+    /// marker's name under JPEG), not the file read that failed, and where it is.
+    @Test("a file cut inside a segment's length field: a truncated error named after the segment", arguments: [0, 1])
+    func cutInTheLengthField(_ lengthBytes: Int) throws {
+        let error = try #require(Self.parseError([0xFF, 0xD8, 0xFF, 0xE1] + [0x00, 0x10].prefix(lengthBytes)))
+        #expect(error.kind == .truncated && error.path == "JPEG/APP1", "\(error)")
+    }
+
     @Test func segmentsInOrderWithIdentifiers() throws {
         var jpeg = SyntheticJPEG()
         jpeg.leadingSegments = [
