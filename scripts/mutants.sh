@@ -181,6 +181,7 @@ libexif-orientation-short|Sources/StillImage/EXIF/ExifBlock.swift|e.pointee.form
 jpeg-error-names-segment|Sources/StillImage/JPEG/JPEGStructure.swift|            error.path = path()|            _ = 0|cutInTheLengthField
 remove-video-keeps-gain-map-directory|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap })|kept.contains(where: { $0.semantic != MotionPhotoXMP.Semantic.gainMap })|gainMapKept
 metadata-items-stray-byte|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swift|        while r.remaining > 0 {|        while r.remaining > 1 {|hostileRecords
+folder-budget-starts-empty|Sources/LivePhotoKit/Library/OpenFolder.swift|    private var used = 0|    private var used = 1|DescriptorBudgetTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
