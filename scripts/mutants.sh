@@ -182,6 +182,8 @@ jpeg-error-names-segment|Sources/StillImage/JPEG/JPEGStructure.swift|           
 remove-video-keeps-gain-map-directory|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|kept.contains(where: { $0.semantic == MotionPhotoXMP.Semantic.gainMap })|kept.contains(where: { $0.semantic != MotionPhotoXMP.Semantic.gainMap })|gainMapKept
 metadata-items-stray-byte|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swift|        while r.remaining > 0 {|        while r.remaining > 1 {|hostileRecords
 folder-budget-starts-empty|Sources/LivePhotoKit/Library/OpenFolder.swift|    private var used = 0|    private var used = 1|DescriptorBudgetTests
+last-edit-zero-from-media-start|Sources/ISOBMFF/Movie/FrameTiming.swift|if length == 0, n == edits.count - 1, edit.mediaTime >= 0,|if length == 0, n == edits.count - 1, edit.mediaTime > 0,|lastEditOfDurationZero
+owned-frame-freed|Sources/VideoFrames/DecodedFrame.swift|        lp_av_frame_free(&f)|        _ = f|OwnedFrameTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -89,6 +89,20 @@ struct FrameTimingTests {
         #expect(timing.endTick == 80)
     }
 
+    /// A last edit of duration 0 means "the rest of the media" (as players read it), from its
+    /// media time on, 0 included; an empty edit (-1) of duration 0 presents nothing.
+    @Test("a last edit of duration 0 presents the rest of the media from its media time, media time 0 included")
+    func lastEditOfDurationZero() throws {
+        for (mediaTime, first) in [(Int64(0), 0), (2, 2)] {
+            let track = try Self.track(timescale: 10, deltas: [1, 1, 1, 1, 1], edits: [Entry(duration: 0, mediaTime: mediaTime, rate: 0x10000)])
+            let timing = FrameTiming(track: track, movieTimescale: 100)
+            #expect(timing.frameCount == 5 - first, "media time \(mediaTime)")
+            #expect(timing.startTick(ofFrame: 0) == 0 && timing.endTick == Int64(10 * (5 - first)), "media time \(mediaTime)")
+        }
+        let empty = try Self.track(timescale: 10, deltas: [1, 1, 1], edits: [Entry(duration: 0, mediaTime: -1, rate: 0x10000)])
+        #expect(FrameTiming(track: empty, movieTimescale: 100).frameCount == 0)
+    }
+
     @Test("an empty edit delays, a dwell holds one frame, frames outside every edit are not presented")
     func edits() throws {
         let track = try Self.track(timescale: 10, deltas: [1, 1, 1, 1, 1])
