@@ -184,6 +184,7 @@ metadata-items-stray-byte|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.
 folder-budget-starts-empty|Sources/LivePhotoKit/Library/OpenFolder.swift|    private var used = 0|    private var used = 1|DescriptorBudgetTests
 last-edit-zero-from-media-start|Sources/ISOBMFF/Movie/FrameTiming.swift|if length == 0, n == edits.count - 1, edit.mediaTime >= 0,|if length == 0, n == edits.count - 1, edit.mediaTime > 0,|lastEditOfDurationZero
 owned-frame-freed|Sources/VideoFrames/DecodedFrame.swift|        lp_av_frame_free(&f)|        _ = f|OwnedFrameTests
+wallpaper-default-keyframe-interval|Sources/VideoFrames/WallpaperVideoEncoder.swift|        public var keyframeInterval: Int = 30|        public var keyframeInterval: Int = 31|defaultKeyframeInterval
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

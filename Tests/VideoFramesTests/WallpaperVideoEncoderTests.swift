@@ -54,6 +54,19 @@ struct WallpaperVideoEncoderTests {
         }
     }
 
+    /// By default a sync sample every 30 frames (one a second at 30 fps, as the camera's movies).
+    @Test("the default keyframe interval: a sync sample every 30 frames")
+    func defaultKeyframeInterval() throws {
+        let file = try MovieFile.open(path: Support.fixture("movie-mp4.mp4"))
+        let track = try EncodedStreams.videoTrack(file)
+        let ts = Int64(file.movie.header.timescale)
+        var options = WallpaperVideoEncoder.Options()
+        options.preset = .ultrafast
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: track, span: .init(start: 0, end: ts * 31 / 30 + 1), options: options)
+        #expect(encoded.samples.count == 32)
+        #expect(encoded.samples.indices.filter { encoded.samples[$0].isSync } == [0, 30])
+    }
+
     /// Our `hvcC` equals the one ffmpeg's MP4 muxer derives from the same parameter sets, except
     /// array_completeness (FFmpeg 5.1 leaves it 0) and the zero byte FFmpeg keeps at the end of the
     /// last parameter set it read from the Annex B stream (trailing_zero_8bits, not NAL payload).

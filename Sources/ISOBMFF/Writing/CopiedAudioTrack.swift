@@ -79,13 +79,14 @@ public struct CopiedAudioTrack {
 
     /// The bytes of consecutive samples, read in as few reads as their placement allows.
     static func read(_ ranges: ArraySlice<(offset: UInt64, size: UInt32)>, from source: FileSource, path: String) throws -> [UInt8] {
+        guard let first = ranges.first else { return [] }
         let total = ranges.reduce(UInt64(0)) { $0 + UInt64($1.size) }
         guard total <= UInt64(maximumBytes) else {
-            throw ParseError(.tooLarge, "\(total) bytes of samples in the span exceed the \(maximumBytes >> 20) MiB bound", path: path, offset: ranges.first?.offset ?? 0)
+            throw ParseError(.tooLarge, "\(total) bytes of samples in the span exceed the \(maximumBytes >> 20) MiB bound", path: path, offset: first.offset)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(total))
-        var runStart = ranges.first?.offset ?? 0, runEnd = runStart
+        var runStart = first.offset, runEnd = runStart
         for r in ranges {
             if r.offset != runEnd {
                 bytes += try source.read(at: runStart, count: Int(runEnd - runStart), path: path + " samples")
