@@ -11,7 +11,7 @@ struct FileLockTests {
 
     static func file(_ dir: URL, _ name: String, _ text: String = "x") -> String {
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         return path
     }
 

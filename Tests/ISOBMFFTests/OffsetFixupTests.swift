@@ -9,7 +9,7 @@ struct OffsetFixupTests {
     @Test("stco relocated past 4 GiB becomes co64; version/flags and trailing bytes stay")
     func chunkOffsetsGrow() throws {
         var table = try ChunkOffsetTable(try Support.parseAtom(Support.box("stco", Support.u32(0) + Support.u32(2) + Support.u32(100) + Support.u32(200) + [7])), path: "stco")
-        try table.relocateOffsets { $0 + 0xFFFF_FFC0 }
+        table.relocateOffsets { $0 + 0xFFFF_FFC0 }
         let atom = try table.widenedAtom()
         #expect(atom.type == "co64")
         let back = try ChunkOffsetTable(atom, path: "co64")
@@ -54,7 +54,7 @@ struct OffsetFixupTests {
                 try OffsetFixup.settle(from: UInt64(0), failure: ParseError(.invalidValue, "no settle", path: "stco")) { assumedSize in
                     passes += 1
                     table.offsets = relative
-                    try table.relocateOffsets { base + assumedSize + $0 }
+                    table.relocateOffsets { base + assumedSize + $0 }
                     return try table.widenedAtom().size
                 }
             }

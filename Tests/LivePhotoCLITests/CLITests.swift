@@ -80,12 +80,12 @@ struct CLITests {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = dir.appendingPathComponent("empty.mov").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         let text = dir.appendingPathComponent("text.jpg").path
-        FileManager.default.createFile(atPath: text, contents: Data("just text\n".utf8))
+        #expect(FileManager.default.createFile(atPath: text, contents: Data("just text\n".utf8)))
         let movie = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("movie-moov-first.mov")))
         let cut = dir.appendingPathComponent("cut.mov").path
-        FileManager.default.createFile(atPath: cut, contents: movie.prefix(movie.count / 2))
+        #expect(FileManager.default.createFile(atPath: cut, contents: movie.prefix(movie.count / 2)))
         let missing = dir.appendingPathComponent("missing.jpg").path
         let good = Self.fixture("movie-moov-last.mov")
 
@@ -294,7 +294,7 @@ struct FolderCLITests {
 
         // One broken pair: verify DIR exits 1; a junk movie: pair DIR reports it and exits 3.
         let junkStill = try CLITests.copy("still-no-exif.jpg", to: sub, as: "IMG_0099.JPG")
-        FileManager.default.createFile(atPath: sub.appendingPathComponent("IMG_0099.MOV").path, contents: Data("junk".utf8))
+        #expect(FileManager.default.createFile(atPath: sub.appendingPathComponent("IMG_0099.MOV").path, contents: Data("junk".utf8)))
         let bad = try CLITests.livephoto("pair", "-q", dir.path)
         #expect(bad.status == 3)
         #expect(bad.out.isEmpty)

@@ -133,7 +133,7 @@ struct WriteOrderTraceTests {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = dir.path
-        FileManager.default.createFile(atPath: r + "/A", contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: r + "/A", contents: Data([1])))
         let lines = [
             "pwrite64(7<\(r)/.A.livephoto-x>, \"\"..., 878, 20) = 878",
             "rename(\"\(r)/.A.livephoto-x\", \"\(r)/A\") = 0",
@@ -187,7 +187,7 @@ struct WriteOrderTraceTests {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("A").path
-        FileManager.default.createFile(atPath: file, contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data([1])))
         let t = WriteOrderTrace(strace: "100 pwrite64(7<\(file)>, \"\"..., 1, 0) = 1", root: dir.path)
         #expect(t.violations(inputs: []) == ["synced: \(file) was written and never synced"])
     }

@@ -160,7 +160,7 @@ struct WallpaperCLITests {
         #expect(run.err.contains("not wallpaper-grade: would have to re-encode the video (not done by pair): wallpaper-video"), "\(run.err)")
         let (movieAfter, stillAfter) = (try Support.bytes(movie), try Support.bytes(still))
         #expect(movieAfter == movieBefore && stillAfter == stillBefore)
-        #expect(try Support.temporaries(in: dir).isEmpty)
+        #expect(Support.temporaries(in: dir).isEmpty)
     }
 
     @Test("a damaged setup box: verify --wallpaper names it (exit 1), pair --wallpaper refuses (exit 4) and writes nothing",

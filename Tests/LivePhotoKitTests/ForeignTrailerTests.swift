@@ -30,7 +30,7 @@ struct ForeignTrailerTests {
     static func movieWithTrailer(_ trailer: String, fixture: String, in dir: URL) throws -> (path: String, original: [UInt8]) {
         let path = try Support.copy(Support.fixture(fixture), to: dir, as: "IMG.MOV")
         let bytes = try Support.bytes(path) + (try #require(trailers[trailer]))
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return (path, bytes)
     }
 
@@ -130,7 +130,7 @@ struct ForeignTrailerTests {
         states += (original.count + marker.count...full.count).map { Array(full[..<$0]) }
         for (i, state) in states.enumerated() {
             let path = dir.appendingPathComponent("cut.mov").path
-            FileManager.default.createFile(atPath: path, contents: Data(state))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(state)))
             let file = try MovieFile.open(path: path)
             let append = try #require(file.interruptedAppend, "state \(i)")
             #expect(append.start == UInt64(original.count), "state \(i)")

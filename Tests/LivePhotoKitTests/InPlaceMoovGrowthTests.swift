@@ -38,7 +38,7 @@ struct InPlaceMoovGrowthTests {
         w.u32(UInt32(freeSize)); w.fourCC("free"); w.append([UInt8](repeating: 0, count: freeSize - 8))
         w.u32(UInt32(rest)); w.fourCC("junk"); w.append([UInt8](repeating: 0, count: rest - 8))
         bytes.replaceSubrange(start..<end, with: w.bytes)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     }
 
     static func faststart() -> PairOptions {
@@ -153,7 +153,7 @@ struct InPlaceMoovGrowthTests {
         _ = try OverwriteJournal(target: movie, offset: moov.offset, oldBytes: region, fileSize: UInt64(original.count))
         var torn = original
         torn.replaceSubrange(Int(moov.offset) + 4..<Int(moov.offset) + 1500, with: [UInt8](repeating: 0xEE, count: 1496))
-        FileManager.default.createFile(atPath: movie, contents: Data(torn))
+        #expect(FileManager.default.createFile(atPath: movie, contents: Data(torn)))
         #expect(throws: (any Error).self) { try MovieFile.open(path: movie) }
         let seen = LibraryScanner.scan([dir.path], jobs: 1).files.first { $0.path == movie }
         #expect(seen?.error?.contains("an interrupted edit left its journal beside it") == true, "\(String(describing: seen?.error))")
@@ -188,7 +188,7 @@ extension InPlaceMoovGrowthTests {
         _ = try OverwriteJournal(target: movie, offset: moov.offset, oldBytes: Array(original[Int(moov.offset)..<Int(moov.end)]), fileSize: UInt64(original.count))
         var torn = original
         torn.replaceSubrange(Int(moov.offset) + 8..<Int(moov.offset) + 64, with: [UInt8](repeating: 0, count: 56))
-        FileManager.default.createFile(atPath: movie, contents: Data(torn))
+        #expect(FileManager.default.createFile(atPath: movie, contents: Data(torn)))
 
         let result = try PairOperation.run(still: still, movie: link, options: Self.faststart())
         #expect(result.movieWrite == MovieWriteMethod.growInPlace)
@@ -203,7 +203,7 @@ extension InPlaceMoovGrowthTests {
 struct OverwriteJournalTests {
     static func file(_ dir: URL, _ bytes: [UInt8]) -> String {
         let path = dir.appendingPathComponent("f.bin").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return path
     }
 
@@ -217,7 +217,7 @@ struct OverwriteJournalTests {
         _ = try OverwriteJournal(target: path, offset: 50, oldBytes: Array(original[50..<120]), fileSize: 200)
         var changed = original
         changed.replaceSubrange(50..<90, with: [UInt8](repeating: 9, count: 40))
-        FileManager.default.createFile(atPath: path, contents: Data(changed))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(changed)))
         #expect(try OverwriteJournal.recover(target: path) == .restored)
         #expect(try Support.bytes(path) == original)
         #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)))
@@ -235,7 +235,7 @@ struct OverwriteJournalTests {
             _ = try OverwriteJournal(target: path, offset: UInt64(offset), oldBytes: Array(original[offset...]), fileSize: 200)
             var changed = original
             changed.replaceSubrange(offset..<(offset + length), with: [UInt8](repeating: 9, count: length))
-            FileManager.default.createFile(atPath: path, contents: Data(changed))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(changed)))
             #expect(try OverwriteJournal.recover(target: path) == .restored, "\(offset)+\(length)")
             #expect(try Support.bytes(path) == original, "\(offset)+\(length)")
             #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)))
@@ -251,13 +251,13 @@ struct OverwriteJournalTests {
         _ = try OverwriteJournal(target: path, offset: 10, oldBytes: [UInt8](repeating: 1, count: 30), fileSize: 100)
         let journal = try Support.bytes(OverwriteJournal.path(for: path))
         for cut in [0, 5, 39, 40, journal.count - 1] {
-            FileManager.default.createFile(atPath: OverwriteJournal.path(for: path), contents: Data(journal[..<cut]))
+            #expect(FileManager.default.createFile(atPath: OverwriteJournal.path(for: path), contents: Data(journal[..<cut])))
             #expect(try OverwriteJournal.recover(target: path) == .discarded, "cut \(cut)")
             #expect(try Support.bytes(path) == original)
         }
         var flipped = journal
         flipped[flipped.count - 1] ^= 1
-        FileManager.default.createFile(atPath: OverwriteJournal.path(for: path), contents: Data(flipped))
+        #expect(FileManager.default.createFile(atPath: OverwriteJournal.path(for: path), contents: Data(flipped)))
         #expect(try OverwriteJournal.recover(target: path) == .discarded)
         #expect(try Support.bytes(path) == original)
     }

@@ -52,10 +52,10 @@ struct LibraryTests {
             _ = try PairOperation.run(still: lonelyStill, movie: file("c/lonely.mov"), options: idOnly)
             try FileManager.default.removeItem(atPath: lonelyStill)
             try put("still-no-exif.jpg", "c/IMG_0006.JPG")
-            FileManager.default.createFile(atPath: file("c/IMG_0006.MOV"), contents: Data("not a movie".utf8))
+            #expect(FileManager.default.createFile(atPath: file("c/IMG_0006.MOV"), contents: Data("not a movie".utf8)))
             // Noise that scan must pass over: other files, hidden files.
-            FileManager.default.createFile(atPath: file("a/notes.txt"), contents: Data("hello".utf8))
-            FileManager.default.createFile(atPath: file("a/.IMG_0001.mov.livephoto-AbC123"), contents: Data([0]))
+            #expect(FileManager.default.createFile(atPath: file("a/notes.txt"), contents: Data("hello".utf8)))
+            #expect(FileManager.default.createFile(atPath: file("a/.IMG_0001.mov.livephoto-AbC123"), contents: Data([0])))
         }
 
         func cleanup() { try? FileManager.default.removeItem(at: root) }

@@ -50,7 +50,7 @@ struct MakeStillTimePropertyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         await propertyCheck(count: 120, input: Self.movies, Gen.int(in: 0...2), Gen.int(in: 0...Int.max)) { m, how, pick in await Support.failingOnThrow {
             let movie = dir.appendingPathComponent("m-\(UUID().uuidString).mov").path
-            FileManager.default.createFile(atPath: movie, contents: Data(m.bytes()))
+            #expect(FileManager.default.createFile(atPath: movie, contents: Data(m.bytes())))
             let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "s-\(UUID().uuidString).jpg")
             defer { try? FileManager.default.removeItem(atPath: movie); try? FileManager.default.removeItem(atPath: still) }
 

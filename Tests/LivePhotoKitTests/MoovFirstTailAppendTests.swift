@@ -44,7 +44,7 @@ struct MoovFirstTailAppendTests {
         #expect(mdat.type == "mdat" && mdat.end == UInt64(bytes.count))
         bytes.replaceSubrange(Int(mdat.offset)..<Int(mdat.offset) + 4, with: [0, 0, 0, 0])
         bytes += [UInt8](repeating: 0, count: padding)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return (path, mdat)
     }
 
@@ -120,7 +120,7 @@ struct MoovFirstTailAppendTests {
         // padding: kept as a trailer. From 4 bytes on, the marker's start is ours: cut.
         for cut in original.count + 1..<full.count {
             let path = dir.appendingPathComponent("torn.mov").path
-            FileManager.default.createFile(atPath: path, contents: Data(full[..<cut]))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(full[..<cut])))
             let file = try MovieFile.open(path: path)
             #expect(file.movie.contentIdentifier == nil, "cut \(cut): the old moov rules")
             if cut - original.count < 4 {
@@ -134,7 +134,7 @@ struct MoovFirstTailAppendTests {
         }
         // A rerun over one torn file pairs it and leaves no leftover.
         let path = dir.appendingPathComponent("torn.mov").path
-        FileManager.default.createFile(atPath: path, contents: Data(full[..<((original.count + full.count) / 2)]))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(full[..<((original.count + full.count) / 2)])))
         let result = try PairOperation.run(still: still, movie: path)
         #expect(result.movieWrite == .tailAppend)
         #expect(try Self.boxTypes(path) == ["ftyp", "free", "wide", "mdat", "free", "mdat", "moov"])

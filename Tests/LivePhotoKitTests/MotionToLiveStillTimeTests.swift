@@ -22,7 +22,7 @@ struct MotionToLiveStillTimeTests {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let movie = dir.appendingPathComponent("IMG_0001.MOV").path
-            FileManager.default.createFile(atPath: movie, contents: Data(m.bytes()))
+            #expect(FileManager.default.createFile(atPath: movie, contents: Data(m.bytes())))
             let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG_0001.JPG")
             let n = pick % m.frameCount
             var pair = PairOptions()

@@ -10,7 +10,7 @@ struct MovieEdgeCaseTests {
     /// Writes `bytes` to a new file in `dir`.
     static func write(_ bytes: [UInt8], _ name: String, in dir: URL) -> String {
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return path
     }
 
@@ -67,7 +67,7 @@ struct MovieEdgeCaseTests {
         let moov = try #require(top.first("moov"))
         let bytes = try Support.bytes(source)
         let path = dir.appendingPathComponent("huge.mov").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(Int(moov.offset))))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(Int(moov.offset)))))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         var w = ByteWriter()
         w.u32(1); w.fourCC("free"); w.u64(gap)
@@ -117,7 +117,7 @@ struct MovieEdgeCaseTests {
         #expect(UInt64(moovBytes.count) == moov.size, "same size: offsets still fit 32 bits")
         let bytes = try Support.bytes(source)
         let path = dir.appendingPathComponent("near4g.mov").path
-        FileManager.default.createFile(atPath: path, contents: Data(Array(bytes[..<Int(moov.offset)]) + moovBytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(Array(bytes[..<Int(moov.offset)]) + moovBytes)))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         var w = ByteWriter()
         w.u32(1); w.fourCC("free"); w.u64(gap)

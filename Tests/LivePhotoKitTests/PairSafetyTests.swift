@@ -154,8 +154,8 @@ struct PairSafetyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "a.jpg")
         let movie = try Support.copy(Support.fixture("movie-moov-first.mov"), to: dir, as: "a.mov")
-        FileManager.default.createFile(atPath: dir.appendingPathComponent(".a.mov.livephoto-AbC123").path, contents: Data([1, 2, 3]))
-        FileManager.default.createFile(atPath: dir.appendingPathComponent(".a.jpg.livephoto-XyZ789").path, contents: Data([1, 2, 3]))
+        #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(".a.mov.livephoto-AbC123").path, contents: Data([1, 2, 3])))
+        #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(".a.jpg.livephoto-XyZ789").path, contents: Data([1, 2, 3])))
         _ = try PairOperation.run(still: still, movie: movie)
         #expect(Support.temporaries(in: dir).isEmpty)
     }
@@ -167,7 +167,7 @@ struct PairSafetyTests {
         let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir)
         let movie = dir.appendingPathComponent("cut.mov").path
         let full = try Support.bytes(Support.fixture("movie-moov-first.mov"))
-        FileManager.default.createFile(atPath: movie, contents: Data(full.prefix(full.count / 2)))
+        #expect(FileManager.default.createFile(atPath: movie, contents: Data(full.prefix(full.count / 2))))
         let sb = try Support.bytes(still)
         let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
         #expect(e?.category == .unreadable)
@@ -181,7 +181,7 @@ struct PairSafetyTests {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = dir.appendingPathComponent("notes.mov").path
-        FileManager.default.createFile(atPath: text, contents: Data("hello, this is text\n".utf8))
+        #expect(FileManager.default.createFile(atPath: text, contents: Data("hello, this is text\n".utf8)))
         let still = Support.fixture("still-no-exif.jpg"), movie = Support.fixture("movie-moov-last.mov")
         let a = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: movie, movie: still) }
         #expect(a?.reason.contains("is a movie") == true)

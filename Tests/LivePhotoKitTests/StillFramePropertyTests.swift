@@ -44,7 +44,7 @@ struct StillFramePropertyTests {
 
     static func timing(_ m: SyntheticVideoMovie, in dir: URL) throws -> FrameTiming {
         let path = dir.appendingPathComponent("timing-\(UUID().uuidString).mov").path
-        FileManager.default.createFile(atPath: path, contents: Data(m.bytes()))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(m.bytes())))
         let file = try MovieFile.open(path: path)
         return FrameTiming(track: try #require(file.movie.videoTracks.first), movieTimescale: m.movieTimescale)
     }
@@ -123,7 +123,7 @@ struct StillFramePropertyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         await propertyCheck(count: 30, input: Self.movies, Gen.int(in: 0...Int.max), Gen.bool()) { m, pick, middle in await Support.failingOnThrow {
             let movie = dir.appendingPathComponent("p-\(UUID().uuidString).mov").path
-            FileManager.default.createFile(atPath: movie, contents: Data(m.bytes()))
+            #expect(FileManager.default.createFile(atPath: movie, contents: Data(m.bytes())))
             let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "p-\(UUID().uuidString).jpg")
             defer { try? FileManager.default.removeItem(atPath: movie); try? FileManager.default.removeItem(atPath: still) }
             var options = PairOptions()
