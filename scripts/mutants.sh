@@ -185,6 +185,7 @@ folder-budget-starts-empty|Sources/LivePhotoKit/Library/OpenFolder.swift|    pri
 last-edit-zero-from-media-start|Sources/ISOBMFF/Movie/FrameTiming.swift|if length == 0, n == edits.count - 1, edit.mediaTime >= 0,|if length == 0, n == edits.count - 1, edit.mediaTime > 0,|lastEditOfDurationZero
 owned-frame-freed|Sources/VideoFrames/DecodedFrame.swift|        lp_av_frame_free(&f)|        _ = f|OwnedFrameTests
 wallpaper-default-keyframe-interval|Sources/VideoFrames/WallpaperVideoEncoder.swift|        public var keyframeInterval: Int = 30|        public var keyframeInterval: Int = 31|defaultKeyframeInterval
+span-validate-depth|Sources/ISOBMFF/Boxes/BoxSpan.swift|try BoxSpan.validate(buffer, baseOffset: baseOffset, children: (payloadStart + prefixLength)..<end, parentType: type, depth: depth + 1)|try BoxSpan.validate(buffer, baseOffset: baseOffset, children: (payloadStart + prefixLength)..<end, parentType: type, depth: depth + 2)|BoxSpanDepthTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -189,19 +189,20 @@ public final class XMPPacket {
     }
 
     /// FoundationXML's node factories return `Any` (the Objective-C API's shape) though they
-    /// always make an `XMLNode`; these hand back the node typed, built by its kind should a
-    /// factory ever return something else.
+    /// always make an `XMLNode`. Neither node can be built by kind instead: corelibs-foundation
+    /// crashes on an attribute's prefixed name set outside a document, and a namespace built so
+    /// declares a prefix the parsed tree then does not resolve.
     private static func attribute(_ name: String, uri: String, value: String) -> XMLNode {
-        if let node = XMLNode.attribute(withName: name, uri: uri, stringValue: value) as? XMLNode { return node }
-        let node = XMLNode(kind: .attribute)
-        node.name = name; node.uri = uri; node.stringValue = value
+        guard let node = XMLNode.attribute(withName: name, uri: uri, stringValue: value) as? XMLNode else {
+            preconditionFailure("FoundationXML's attribute factory made no XMLNode")
+        }
         return node
     }
 
     private static func namespace(_ prefix: String, uri: String) -> XMLNode {
-        if let node = XMLNode.namespace(withName: prefix, stringValue: uri) as? XMLNode { return node }
-        let node = XMLNode(kind: .namespace)
-        node.name = prefix; node.stringValue = uri
+        guard let node = XMLNode.namespace(withName: prefix, stringValue: uri) as? XMLNode else {
+            preconditionFailure("FoundationXML's namespace factory made no XMLNode")
+        }
         return node
     }
 
