@@ -186,6 +186,9 @@ last-edit-zero-from-media-start|Sources/ISOBMFF/Movie/FrameTiming.swift|if lengt
 owned-frame-freed|Sources/VideoFrames/DecodedFrame.swift|        lp_av_frame_free(&f)|        _ = f|OwnedFrameTests
 wallpaper-default-keyframe-interval|Sources/VideoFrames/WallpaperVideoEncoder.swift|        public var keyframeInterval: Int = 30|        public var keyframeInterval: Int = 31|defaultKeyframeInterval
 span-validate-depth|Sources/ISOBMFF/Boxes/BoxSpan.swift|try BoxSpan.validate(buffer, baseOffset: baseOffset, children: (payloadStart + prefixLength)..<end, parentType: type, depth: depth + 1)|try BoxSpan.validate(buffer, baseOffset: baseOffset, children: (payloadStart + prefixLength)..<end, parentType: type, depth: depth + 2)|BoxSpanDepthTests
+zone-offset-minutes-bound|Sources/LivePhotoKit/Common/CaptureTime.swift|guard let m, m < 60 else { return nil }|guard let m, m < 59 else { return nil }|CaptureTimeZoneBoundTests
+zone-offset-hours-bound|Sources/LivePhotoKit/Common/CaptureTime.swift|let h = number(digits[0..<2]), h <= 18 else { return nil }|let h = number(digits[0..<2]), h <= 17 else { return nil }|CaptureTimeZoneBoundTests
+verify-size-from-header-at-one|Sources/LivePhotoKit/Verify/MovieVerifyFacts.swift|var w = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)|var w = video.header.width > 1 ? video.header.width : Double(entry.width ?? 0)|MovieVerifyFactsSizeTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -24,7 +24,8 @@ struct MovieVerifyFactsSizeTests {
     }
 
     @Test("the tkhd size when it has one (even one that differs from the samples'), the sample entry's when it is 0",
-          arguments: [(UInt32(640), UInt32(480), 640.0, 480.0), (320, 240, 320, 240), (0, 0, 320, 240), (640, 0, 640, 240), (0, 480, 320, 480)])
+          arguments: [(UInt32(640), UInt32(480), 640.0, 480.0), (320, 240, 320, 240), (0, 0, 320, 240), (640, 0, 640, 240), (0, 480, 320, 480),
+                     (1, 1, 1, 1)])   // a 1x1 header is a size too, not "none"
     func displayedSize(width: UInt32, height: UInt32, expectedWidth: Double, expectedHeight: Double) throws {
         let dir = try TempDir()
         let facts = MovieVerifyFacts(try MovieFile.open(path: try Self.movie(tkhdWidth: width, height: height, in: dir)))
