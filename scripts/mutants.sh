@@ -189,6 +189,8 @@ span-validate-depth|Sources/ISOBMFF/Boxes/BoxSpan.swift|try BoxSpan.validate(buf
 zone-offset-minutes-bound|Sources/LivePhotoKit/Common/CaptureTime.swift|guard let m, m < 60 else { return nil }|guard let m, m < 59 else { return nil }|CaptureTimeZoneBoundTests
 zone-offset-hours-bound|Sources/LivePhotoKit/Common/CaptureTime.swift|let h = number(digits[0..<2]), h <= 18 else { return nil }|let h = number(digits[0..<2]), h <= 17 else { return nil }|CaptureTimeZoneBoundTests
 verify-size-from-header-at-one|Sources/LivePhotoKit/Verify/MovieVerifyFacts.swift|var w = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)|var w = video.header.width > 1 ? video.header.width : Double(entry.width ?? 0)|MovieVerifyFactsSizeTests
+rendition-clash-still-identifier|Sources/LivePhotoKit/Library/LibraryMatcher.swift|movie: f.role == .movie ? f.path : nil, identifier: id, stillIdentifier: f.role == .still ? id : nil,|movie: f.role == .movie ? f.path : nil, identifier: id, stillIdentifier: f.role != .still ? id : nil,|renditionsByIdentifier
+still-facts-unsized-height|Sources/StillImage/StillHeaderFacts.swift|var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil)|var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 1, orientation: nil)|StillHeaderFactsSizeTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -166,7 +166,12 @@ struct ExportRepairTests {
         #expect(paired.sorted { $0[0] < $1[0] } == [["IMG_3001.JPG", "IMG_3001.MOV"], ["IMG_E3001.JPG", "IMG_E3001.MOV"]])
         let lone = try #require(scan.findings.first { $0.still == dir.appendingPathComponent("IMG_E3002.JPG").path })
         #expect(lone.finding == .stillWithoutMovie && lone.detail?.contains("never paired across") == true, "\(lone)")
-        #expect(scan.findings.first { $0.movie == dir.appendingPathComponent("IMG_3002.MOV").path }?.finding == .movieWithoutStill)
+        let loneMovie = try #require(scan.findings.first { $0.movie == dir.appendingPathComponent("IMG_3002.MOV").path })
+        #expect(loneMovie.finding == .movieWithoutStill && loneMovie.detail?.contains("edited rendition's still") == true, "\(loneMovie)")
+        // Each names the identifier on its own side only: the other side is a different file.
+        let id = try #require(lone.identifier)
+        #expect(lone.stillIdentifier == id && lone.movieIdentifier == nil && lone.movie == nil, "\(lone)")
+        #expect(loneMovie.identifier == id && loneMovie.movieIdentifier == id && loneMovie.stillIdentifier == nil && loneMovie.still == nil, "\(loneMovie)")
     }
 
     @Test("time: scan names the one still and movie taken at the same moment; pair DIR leaves them, pair --by-time pairs them; ambiguous ones left alone")
