@@ -191,6 +191,10 @@ zone-offset-hours-bound|Sources/LivePhotoKit/Common/CaptureTime.swift|let h = nu
 verify-size-from-header-at-one|Sources/LivePhotoKit/Verify/MovieVerifyFacts.swift|var w = video.header.width > 0 ? video.header.width : Double(entry.width ?? 0)|var w = video.header.width > 1 ? video.header.width : Double(entry.width ?? 0)|MovieVerifyFactsSizeTests
 rendition-clash-still-identifier|Sources/LivePhotoKit/Library/LibraryMatcher.swift|movie: f.role == .movie ? f.path : nil, identifier: id, stillIdentifier: f.role == .still ? id : nil,|movie: f.role == .movie ? f.path : nil, identifier: id, stillIdentifier: f.role != .still ? id : nil,|renditionsByIdentifier
 still-facts-unsized-height|Sources/StillImage/StillHeaderFacts.swift|var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil)|var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 1, orientation: nil)|StillHeaderFactsSizeTests
+dref-entry-flags|Sources/ISOBMFF/Movie/DataReference.swift|UInt32(b[2]) << 8|UInt32(b[2]) << 9|dataReferenceEntryFields
+journal-header-only-complete|Sources/BinaryIO/OverwriteJournal.swift|guard source.size >= UInt64(headerSize),|guard source.size > UInt64(headerSize),|headerOnlyJournal
+stsz-constant-default-version|Sources/ISOBMFF/Movie/SampleSizeBox.swift|public init(version: UInt8 = 0, flags: UInt32 = 0, constantSize: UInt32|public init(version: UInt8 = 1, flags: UInt32 = 0, constantSize: UInt32|StillImageTimeTrackLayoutTests
+encoder-limited-range|Sources/VideoFrames/EncoderFrameConverter.swift|let range: Int32 = colour.fullRange ? 1 : 0|let range: Int32 = colour.fullRange ? 1 : 1|rgbSourceIsConvertedToTheRangeTheStreamSays
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

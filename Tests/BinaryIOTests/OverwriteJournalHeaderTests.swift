@@ -50,4 +50,32 @@ struct OverwriteJournalHeaderTests {
             #expect(!FileManager.default.fileExists(atPath: journal))
         } }
     }
+
+    @Test("a journal of no old bytes is just its header, and complete: restored (nothing to write back); every shorter prefix is torn: discarded")
+    func headerOnlyJournal() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("movie.mov").path
+        let journal = OverwriteJournal.path(for: target)
+        let original: [UInt8] = Array(0..<64)
+        try Data(original).write(to: URL(fileURLWithPath: target))
+        _ = try OverwriteJournal(target: target, offset: 10, oldBytes: [], fileSize: UInt64(original.count))
+        let good = try Support.bytes(journal)
+        try #require(good.count == Self.headerSize)
+        #expect(try OverwriteJournal.recover(target: target) == .restored)
+        #expect(!FileManager.default.fileExists(atPath: journal))
+        #expect(try Support.bytes(target) == original)
+
+        // Complete, so it is checked against the file: one that no longer fits is refused and kept.
+        try Data(original + [0]).write(to: URL(fileURLWithPath: target))
+        try Data(good).write(to: URL(fileURLWithPath: journal))
+        #expect(throws: ParseError.self) { try OverwriteJournal.recover(target: target) }
+        #expect(FileManager.default.fileExists(atPath: journal))
+
+        for cut in 0..<Self.headerSize {
+            try Data(good.prefix(cut)).write(to: URL(fileURLWithPath: journal))
+            #expect(try OverwriteJournal.recover(target: target) == .discarded, "\(cut) bytes")
+            #expect(!FileManager.default.fileExists(atPath: journal), "\(cut) bytes")
+        }
+    }
 }

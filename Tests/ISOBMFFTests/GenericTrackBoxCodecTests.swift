@@ -1,4 +1,5 @@
 import Testing
+import PropertyBased
 import BinaryIO
 @testable import ISOBMFF
 
@@ -71,6 +72,20 @@ struct GenericTrackBoxCodecTests {
         #expect(value.entries == [.init(type: "url ", flags: 0, data: location), .init(type: "alis", version: 1, flags: 1, data: [0xAB, 0xCD])])
         #expect(value.trailing == [1, 2, 3])
         try Self.roundTrip(mixed) { try DataReference($0, path: "dref").atom() }
+    }
+
+    @Test("dref: an entry's version and every bit of its 24-bit flags read back as stored, and write back the same bytes (property)")
+    func dataReferenceEntryFields() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...255), Gen.int(in: 0...0xFF_FFFF), Gen.int(in: 0...6)) { version, flags, dataCount in
+            await Support.failingOnThrow {
+                let data = (0..<dataCount).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ flags) }
+                let bytes = Support.box("dref", Support.u32(0) + Support.u32(1)
+                    + Support.u32(UInt32(12 + dataCount)) + FourCC("alis").bytes + [UInt8(version)] + Support.u32(UInt32(flags)).suffix(3) + data)
+                let value = try DataReference(try Support.parseAtom(bytes), path: "dref")
+                #expect(value.entries == [.init(type: "alis", version: UInt8(version), flags: UInt32(flags), data: data)], "flags \(flags)")
+                try Self.roundTrip(bytes) { try DataReference($0, path: "dref").atom() }
+            }
+        }
     }
 
     @Test("dref damage: a count larger than the box, an entry size below 12 or past the end, typed errors")

@@ -110,10 +110,12 @@ struct WallpaperVideoEncoderTests {
     }
 
     /// Each frame's mean luma, as ffmpeg decodes the encoded track (yuv420p, no range
-    /// conversion: the Y plane is a frame's first width × height bytes).
+    /// conversion: the Y plane is a frame's first width × height bytes). A full-range stream
+    /// decodes as yuvj420p, the same layout: it is taken as decoded, since asking ffmpeg for
+    /// yuv420p would convert it to limited range.
     static func lumaMeans(_ encoded: EncodedVideoTrack, in dir: TempDir, width: Int, height: Int) throws -> [Double] {
         let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
-        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        let result = try Support.run(try Support.requireTool("ffmpeg"), ["-v", "error", "-f", "hevc", "-i", hevc, "-f", "rawvideo", "-"])
         #expect(result.status == 0, Comment(rawValue: result.err))
         let frameSize = width * height
         return Array(result.outData).chunks(of: frameSize * 3 / 2).map { Double($0.prefix(frameSize).reduce(0) { $0 + Int($1) }) / Double(frameSize) }
@@ -188,6 +190,28 @@ struct WallpaperVideoEncoderTests {
         #expect(stream["color_space"] as? String == space, "\(stream)")
         #expect(stream["color_primaries"] as? String == (space == "bt709" ? "bt709" : "smpte170m"), "\(stream)")
         #expect(stream["color_transfer"] as? String == (space == "bt709" ? "bt709" : "smpte170m"), "\(stream)")
+    }
+
+    /// An RGB-coded source (H.264 High 4:4:4 from libx264rgb: GBR samples, decoded as `gbrp`)
+    /// is converted to YUV in the range the encoded stream says: white is luma 235 when the
+    /// source (and so the output) is limited range, 255 when full. Only an RGB source tells:
+    /// a YUV source keeps its range through the conversion either way.
+    @Test(.requires(.ffprobe, .ffmpeg), arguments: [("tv", 235.0), ("pc", 255.0)])
+    func rgbSourceIsConvertedToTheRangeTheStreamSays(range: String, white: Double) throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("rgb-\(range).mov", in: dir, source: "color=white:s=64x48:r=30:d=1",
+                                           codec: ["-c:v", "libx264rgb", "-pix_fmt", "rgb24", "-color_range", range])
+        let file = try MovieFile.open(path: path)
+        let encoded = try WallpaperVideoEncoder.encode(file: file, track: try EncodedStreams.videoTrack(file),
+                                                       span: .init(start: 0, end: Int64(file.movie.header.timescale) / 2), options: Self.fast)
+        let hevc = try EncodedStreams.writeAnnexB(encoded, in: dir)
+        let json = try Support.ffprobeJSON(["-f", "hevc", "-select_streams", "v:0", "-show_entries", "stream=color_range"], file: hevc)
+        #expect((json["streams"] as? [[String: Any]])?.first?["color_range"] as? String == range, "\(json)")
+        let means = try Self.lumaMeans(encoded, in: dir, width: 64, height: 48)
+        #expect(!means.isEmpty)
+        for (k, mean) in means.enumerated() {
+            #expect(abs(mean - white) < 1, "frame \(k): white is luma \(mean), \(white) expected in range \(range)")
+        }
     }
 
     /// A span outside the presented frames, or empty, is refused with the reason.
