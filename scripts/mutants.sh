@@ -195,6 +195,9 @@ dref-entry-flags|Sources/ISOBMFF/Movie/DataReference.swift|UInt32(b[2]) << 8|UIn
 journal-header-only-complete|Sources/BinaryIO/OverwriteJournal.swift|guard source.size >= UInt64(headerSize),|guard source.size > UInt64(headerSize),|headerOnlyJournal
 stsz-constant-default-version|Sources/ISOBMFF/Movie/SampleSizeBox.swift|public init(version: UInt8 = 0, flags: UInt32 = 0, constantSize: UInt32|public init(version: UInt8 = 1, flags: UInt32 = 0, constantSize: UInt32|StillImageTimeTrackLayoutTests
 encoder-limited-range|Sources/VideoFrames/EncoderFrameConverter.swift|let range: Int32 = colour.fullRange ? 1 : 0|let range: Int32 = colour.fullRange ? 1 : 1|rgbSourceIsConvertedToTheRangeTheStreamSays
+tiff-odd-value-pad-zero|Sources/StillImage/EXIF/TIFFDirectoryWriter.swift|if e.value.count & 1 == 1 { area.append(0) }|if e.value.count & 1 == 1 { area.append(1) }|TIFFDirectoryWriterLayoutTests
+vivo-id-trailing-nul|Sources/StillImage/JPEG/VivoLivePhotoTrailer.swift|while end > 0, [0, 0x0A, 0x0D, 0x20].contains(bytes[end - 1]) { end -= 1 }|while end > 0, [1, 0x0A, 0x0D, 0x20].contains(bytes[end - 1]) { end -= 1 }|paddingAfterTheAlbumIdIsIgnored
+motion-still-last-frame|Sources/LivePhotoKit/MotionPhoto/MotionPhotoStillTime.swift|let last = timing.frameCount - 1|let last = timing.frameCount - 2|onlyATimestampPastTheLastFrameIsSaidToLiePastTheVideo
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -145,6 +145,31 @@ struct PixelMotionPhotoTests {
         #expect(warnings.contains { $0.contains("one-frame still track") })
     }
 
+    /// A timestamp up to a second after the last frame's start is taken as inside the video (a
+    /// last frame may be shown that long): no warning, the last frame. Only one more than a
+    /// second past it is said to lie past the video; the still still goes to the last frame.
+    @Test func onlyATimestampPastTheLastFrameIsSaidToLiePastTheVideo() throws {
+        let mp4 = try Self.embedded()
+        let tracks = try #require(MotionPhotoVideoTracks(mp4.movie))
+        let timing = FrameTiming(track: tracks.motion, movieTimescale: mp4.movie.header.timescale)
+        let last = timing.frameCount - 1
+        try #require(last >= 2)
+        let t = timing.start(ofFrame: last)
+        let floorUs = Int64(t.numerator * 1_000_000 / t.scale), ceilUs = Int64((t.numerator * 1_000_000 + t.scale - 1) / t.scale)
+        for (us, past) in [(ceilUs, false), (floorUs + 1_000_000, false), (ceilUs + 1_000_001, true), (ceilUs + 10_000_000, true)] {
+            var warnings: [String] = []
+            let (placed, _) = try MotionPhotoStillTime.resolve(presentationTimestampUs: us, movie: mp4.movie, tracks: tracks, warnings: &warnings)
+            #expect(placed.frame == last, "\(us) µs")
+            #expect(warnings.contains { $0.contains("lies past the video") } == past, "\(us) µs (the last frame starts at \(t.seconds) s): \(warnings)")
+        }
+        // An earlier frame's own start: that frame, no warning.
+        let before = timing.start(ofFrame: last - 1)
+        var warnings: [String] = []
+        let (placed, _) = try MotionPhotoStillTime.resolve(presentationTimestampUs: Int64((before.numerator * 1_000_000 + before.scale - 1) / before.scale),
+                                                          movie: mp4.movie, tracks: tracks, warnings: &warnings)
+        #expect(placed.frame == last - 1 && warnings.isEmpty, "\(warnings)")
+    }
+
     /// A damaged movie timescale (1 tick a second, no edit list): the last frame starts between
     /// two ticks and the video ends before the next, so no tick shows it. The still cannot be
     /// placed: the error says so and names the motion track where it is in the embedded video.

@@ -50,4 +50,17 @@ import Testing
         let t = try #require(try Self.read(Array(#"vivo{"version":"2"}cameralbum!/55"#.utf8), dir))
         #expect(t.jsonIdentifier == nil && !t.isConsistent && t.albumIdentifier == "55")
     }
+
+    /// Writers pad the album id: trailing NULs, spaces and line ends are not part of it, in any
+    /// mix; any other control byte makes it no id.
+    @Test(arguments: [[0], [0, 0, 0], [0x20], [0x0D, 0x0A], [0x0A, 0, 0x20, 0x0D]] as [[UInt8]])
+    func paddingAfterTheAlbumIdIsIgnored(_ padding: [UInt8]) throws {
+        let dir = try TempDir()
+        let t = try #require(try Self.read(Self.trailer(json: "abc", album: "abc") + padding, dir))
+        #expect(t.albumIdentifier == "abc" && t.isConsistent, "padding \(padding)")
+        #expect(VivoLivePhotoTrailer.identifier(Array("abc".utf8) + padding) == "abc")
+        for control: UInt8 in [1, 0x09, 0x1F, 0x7F] {
+            #expect(VivoLivePhotoTrailer.identifier(Array("abc".utf8) + [control] + padding) == nil, "\(control) before \(padding)")
+        }
+    }
 }

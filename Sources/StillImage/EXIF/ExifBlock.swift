@@ -10,7 +10,7 @@ import Glibc
 /// last IFD) and entries of types it cannot size, and empties an Apple MakerNote, so pairing
 /// patches the bytes itself (`ExifMakerNotePatch`). Options are set so loading changes nothing:
 /// unknown tags are kept (IGNORE_UNKNOWN_TAGS unset), no tags are added (FOLLOW_SPECIFICATION
-/// unset), the MakerNote is left alone (DONT_CHANGE_MAKER_NOTE).
+/// unset). DONT_CHANGE_MAKER_NOTE is not set: libexif reads it only when saving.
 ///
 /// The MakerNote is read by our own code (`ExifTIFF`, `AppleMakerNote`), so its bytes are
 /// zeroed in the copy handed to libexif: libexif's vendor MakerNote parsers never see hostile
@@ -39,7 +39,6 @@ public final class ExifBlock {
         self.data = data
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
         log = exif_log_new()
         if let log {
             exif_log_set_func(log, libexifLogCallback, Unmanaged.passUnretained(messages).toOpaque())
