@@ -198,6 +198,9 @@ encoder-limited-range|Sources/VideoFrames/EncoderFrameConverter.swift|let range:
 tiff-odd-value-pad-zero|Sources/StillImage/EXIF/TIFFDirectoryWriter.swift|if e.value.count & 1 == 1 { area.append(0) }|if e.value.count & 1 == 1 { area.append(1) }|TIFFDirectoryWriterLayoutTests
 vivo-id-trailing-nul|Sources/StillImage/JPEG/VivoLivePhotoTrailer.swift|while end > 0, [0, 0x0A, 0x0D, 0x20].contains(bytes[end - 1]) { end -= 1 }|while end > 0, [1, 0x0A, 0x0D, 0x20].contains(bytes[end - 1]) { end -= 1 }|paddingAfterTheAlbumIdIsIgnored
 motion-still-last-frame|Sources/LivePhotoKit/MotionPhoto/MotionPhotoStillTime.swift|let last = timing.frameCount - 1|let last = timing.frameCount - 2|onlyATimestampPastTheLastFrameIsSaidToLiePastTheVideo
+encoder-threads-none-asked|Sources/VideoFrames/FFmpegEncoder.swift|guard threads <= 0 else { return Int32(clamping: threads) }|guard threads < 0 else { return Int32(clamping: threads) }|leftToUsTwoOnlyWhereLibx265WouldRunOne
+make-cli-subsampling|Sources/livephoto/MakeCommand.swift|options.subsampling = subsampling|_ = subsampling|subsamplingAndQuality
+make-cli-quality|Sources/livephoto/MakeCommand.swift|options.quality = quality|_ = quality|subsamplingAndQuality
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

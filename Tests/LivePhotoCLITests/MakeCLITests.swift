@@ -17,6 +17,37 @@ struct MakeCLITests {
         #expect(try CLITests.livephoto(["make", "--help"]).out.contains("--subsampling"))
     }
 
+    /// The luma sampling factors (SOFn's first component) and the first quantizer of the first
+    /// DQT table, walked from a JPEG's segments.
+    static func jpegEncoding(_ path: String) throws -> (lumaSampling: UInt8, firstQuantizer: UInt8) {
+        let b = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var at = 2, sampling: UInt8?, quantizer: UInt8?
+        while at + 4 <= b.count, b[at] == 0xFF, b[at + 1] != 0xDA {
+            let marker = b[at + 1], length = Int(b[at + 2]) << 8 | Int(b[at + 3])
+            if marker == 0xDB, quantizer == nil, at + 5 < b.count { quantizer = b[at + 5] }
+            if (0xC0...0xC2).contains(marker), at + 11 < b.count { sampling = b[at + 11] }
+            at += 2 + length
+        }
+        return (try #require(sampling), try #require(quantizer))
+    }
+
+    @Test("make --subsampling and --quality reach the JPEG encoder: 4:4:4 or 4:2:0 luma sampling, quality 100's unit quantizers")
+    func subsamplingAndQuality() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var encodings: [String: (lumaSampling: UInt8, firstQuantizer: UInt8)] = [:]
+        for (name, args) in [("default", [String]()), ("444", ["--subsampling", "444"]), ("420", ["--subsampling", "420"]), ("q100", ["--quality", "100"])] {
+            let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "\(name).mov")
+            let made = try CLITests.livephoto(["make"] + args + [movie])
+            #expect(made.status == 0, "\(args): \(made.err)")
+            encodings[name] = try Self.jpegEncoding(dir.appendingPathComponent("\(name).JPG").path)
+        }
+        #expect(encodings["444"]?.lumaSampling == 0x11, "4:4:4: luma 1x1 like the chroma")
+        #expect(encodings["420"]?.lumaSampling == 0x22, "4:2:0: luma 2x2")
+        #expect(encodings["q100"]?.firstQuantizer == 1, "quality 100: every quantizer 1")
+        #expect((encodings["default"]?.firstQuantizer ?? 0) > 1, "the default quality is below 100")
+    }
+
     @Test("make DIR: the summary counts each outcome, those that did not happen as 0; a second run counts them already made")
     func folderSummary() throws {
         let dir = try CLITests.scratch()
