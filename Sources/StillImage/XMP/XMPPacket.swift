@@ -190,8 +190,8 @@ public final class XMPPacket {
 
     /// FoundationXML's node factories return `Any` (the Objective-C API's shape) though they
     /// always make an `XMLNode`. Neither node can be built by kind instead: corelibs-foundation
-    /// crashes on an attribute's prefixed name set outside a document, and a namespace built so
-    /// declares a prefix the parsed tree then does not resolve.
+    /// crashes on an attribute's prefixed name set outside a document, and with a namespace
+    /// built so, a written packet does not read back as written.
     private static func attribute(_ name: String, uri: String, value: String) -> XMLNode {
         guard let node = XMLNode.attribute(withName: name, uri: uri, stringValue: value) as? XMLNode else {
             preconditionFailure("FoundationXML's attribute factory made no XMLNode")
