@@ -14,3 +14,26 @@ struct FourCCLiteralTests {
         }
     }
 }
+
+/// A FourCC prints as itself when all four bytes are printable ASCII (0x20...0x7E), and any
+/// other byte as `\xNN`, so a hostile type stays one readable line.
+@Suite("FourCC: description of every byte value")
+struct FourCCDescriptionTests {
+    static func expected(_ b: UInt8) -> String {
+        b >= 0x20 && b <= 0x7E ? String(UnicodeScalar(b)) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
+    }
+
+    @Test("each byte value, in each of the four places, prints as itself or as \\xNN")
+    func everyByte() {
+        for code in 0...255 {
+            let b = UInt8(code)
+            for place in 0..<4 {
+                var bytes: [UInt8] = Array("ab c".utf8)
+                bytes[place] = b
+                let raw = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                let text = bytes.map(FourCCDescriptionTests.expected).joined()
+                #expect(FourCC(raw).description == text, "0x\(String(raw, radix: 16))")
+            }
+        }
+    }
+}

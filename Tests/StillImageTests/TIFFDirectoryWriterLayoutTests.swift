@@ -66,3 +66,20 @@ struct TIFFDirectoryWriterLayoutTests {
         }
     }
 }
+
+/// An EXIF ASCII value holds 7-bit printable text and one NUL: any other byte a camera name or
+/// software string brings (a control byte, DEL, a UTF-8 sequence) is left out, not written.
+@Suite("TIFF directory writer: ASCII values keep printable bytes only")
+struct TIFFDirectoryWriterASCIITests {
+    @Test("every byte value between two letters: kept when 0x20...0x7E, else left out; one NUL ends the value")
+    func everyByte() {
+        for code in 0...127 {
+            let b = UInt8(code)
+            let entry = TIFFDirectoryWriter.Entry.ascii(0x010F, String(decoding: [0x41, b, 0x42], as: UTF8.self))
+            let kept: [UInt8] = (0x20...0x7E).contains(b) ? [0x41, b, 0x42, 0] : [0x41, 0x42, 0]
+            #expect(entry.value == kept, "byte 0x\(String(b, radix: 16))")
+            #expect(entry.count == UInt32(kept.count) && entry.type == TIFFType.ascii && entry.tag == 0x010F)
+        }
+        #expect(TIFFDirectoryWriter.Entry.ascii(0x0131, "é~").value == [0x7E, 0])
+    }
+}
