@@ -21,7 +21,8 @@ struct HEICPairTests {
     static func itemBytes(_ path: String) throws -> [UInt32: [UInt8]] {
         let file = try HEIFFile.open(path: path)
         var out: [UInt32: [UInt8]] = [:]
-        for item in file.locations.items { out[item.itemID] = try file.bytes(of: item, maximum: Int.max) }
+        // An item made of other items (construction method 2) is not read: its iloc entry is compared.
+        for item in file.locations.items where item.constructionMethod != .itemOffset { out[item.itemID] = try file.bytes(of: item, maximum: Int.max) }
         return out
     }
 
@@ -81,6 +82,7 @@ struct HEICPairTests {
         let exifID = try #require(new.exifItemID)
         for (id, bytes) in oldItems where id != exifID { #expect(newItems[id] == bytes, "item \(id) of \(name)") }
         #expect(new.primaryItemID == old.primaryItemID)
+        for item in old.locations.items where item.constructionMethod == .itemOffset { #expect(new.locations.item(item.itemID) == item, "item \(item.itemID) of \(name)") }
         #expect(new.meta.child("iprp")?.serialized() == old.meta.child("iprp")?.serialized())
         #expect(new.references.references.starts(with: old.references.references))
         if old.exifItemID == nil { #expect(new.references.targets(of: exifID, type: "cdsc") == [old.primaryItemID]) }
@@ -169,6 +171,34 @@ struct HEICPairTests {
             let again = try PairOperation.run(still: after, movie: movie, options: options)
             #expect(again.status == .alreadyPaired)
             #expect(try Support.bytes(after) == before)
+        }
+    }
+
+    @Test("an item made of the Exif item's bytes (construction method 2) would change with it: pair refuses, in place and into -o DIR, and changes nothing")
+    func itemMadeOfTheExifItemIsRefused() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = try HEIFRelayout(ilocVersion: 1, itemOffsetOf: .exif).build(from: HEIFFile.open(path: Self.heicFixture))
+        let still = dir.appendingPathComponent("IMG_0002.HEIC").path
+        try Data(bytes).write(to: URL(fileURLWithPath: still))
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir, as: "IMG_0002.MOV")
+        let movieBefore = try Support.bytes(movie)
+        let file = try HEIFFile.open(path: still)
+        let exifID = try #require(file.exifItemID)
+        let built = try #require(file.locations.items.first { $0.constructionMethod == .itemOffset })
+        for outputDirectory in [nil, dir.appendingPathComponent("out").path] {
+            if let outputDirectory { try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true) }
+            var options = PairOptions()
+            options.identifier = .given(ContentIdentifier.random())
+            options.outputDirectory = outputDirectory
+            #expect {
+                try PairOperation.run(still: still, movie: movie, options: options)
+            } throws: { error in
+                "\(error)".contains("item \(built.itemID) is made of the bytes of item \(exifID), which this edit replaces")
+            }
+            #expect(try Support.bytes(still) == bytes && (try Support.bytes(movie)) == movieBefore)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG_0002.HEIC", "IMG_0002.MOV"] + (outputDirectory == nil ? [] : ["out"]))
+            if let outputDirectory { #expect(try FileManager.default.contentsOfDirectory(atPath: outputDirectory).isEmpty) }
         }
     }
 

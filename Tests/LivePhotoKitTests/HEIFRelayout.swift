@@ -25,6 +25,10 @@ struct HEIFRelayout: CustomStringConvertible {
     var extraItems: [[UInt8]] = []
     /// `meta` with a 64-bit size header (size field 1), as some writers give every box.
     var metaLargeSize = false
+    /// A hidden item made of the first 16 bytes of another item by item offset (construction
+    /// method 2, through an `iloc` reference), which we never read: its `iloc` entry is carried.
+    enum ItemOffsetSource { case primary, exif }
+    var itemOffsetOf: ItemOffsetSource? = nil
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -36,11 +40,13 @@ struct HEIFRelayout: CustomStringConvertible {
         if let exifReplacement { parts.append("Exif of \(exifReplacement.count) bytes") }
         if !extraItems.isEmpty { parts.append("extra items of \(extraItems.map(\.count)) bytes") }
         if metaLargeSize { parts.append("meta with a 64-bit size") }
+        if let itemOffsetOf { parts.append("an item by item offset into the \(itemOffsetOf) item") }
         return parts.joined(separator: ", ")
     }
 
-    /// libheif 1.15 does not read extents of length 0 ("to the end of the file").
-    var libheifReads: Bool { lengthSize != 0 }
+    /// libheif 1.15 does not read extents of length 0 ("to the end of the file"), nor items made
+    /// of other items (construction method 2: "not implemented").
+    var libheifReads: Bool { lengthSize != 0 && itemOffsetOf == nil }
 
     func build(from file: HEIFFile) throws -> [UInt8] {
         let exifID = file.exifItemID
@@ -60,6 +66,9 @@ struct HEIFRelayout: CustomStringConvertible {
         }
         if let exifID, let exifReplacement { data[exifID] = exifReplacement }
         if let exifID, exifPadding > 0 { data[exifID]? += [UInt8](repeating: 0, count: exifPadding) }
+        let byItemOffset: UInt32? = itemOffsetOf == nil ? nil : top + 1 + UInt32(extraItems.count)
+        let offsetSource = itemOffsetOf == .exif ? exifID : file.primaryItemID
+        if let byItemOffset { extraEntries.append(ItemInfoEntry(itemID: byItemOffset, itemType: "ioff", hidden: true)) }
         let inIdat: UInt32? = exifInIdat ? exifID : nil
         let idatBytes = inIdat.flatMap { data[$0] } ?? []
 
@@ -86,12 +95,16 @@ struct HEIFRelayout: CustomStringConvertible {
                 iloc.items.append(.init(itemID: item.itemID, baseOffset: base, extents: extents))
                 cursor += UInt64(bytes.count)
             }
+            if let byItemOffset {
+                iloc.items.append(.init(itemID: byItemOffset, constructionMethod: .itemOffset, extents: [.init(index: indexSize > 0 ? 1 : 0, offset: 0, length: 16)]))
+            }
             var iinf = file.itemInfo
             iinf.entries.removeAll { $0.itemID == dropped }
             iinf.entries += extraEntries
             var iref = file.references
             iref.references.removeAll { $0.fromItemID == dropped }
-            iref.references += extraEntries.map { .init(type: "cdsc", fromItemID: $0.itemID, toItemIDs: [file.primaryItemID]) }
+            iref.references += extraEntries.map { .init(type: $0.itemID == byItemOffset ? "iloc" : "cdsc", fromItemID: $0.itemID,
+                                                             toItemIDs: [$0.itemID == byItemOffset ? offsetSource ?? 0 : file.primaryItemID]) }
             var children: [Atom] = []
             for child in file.meta.children ?? [] {
                 switch child.type {
@@ -138,6 +151,9 @@ struct HEIFRelayout: CustomStringConvertible {
         HEIFRelayout(exifInIdat: true, exifPadding: 512),
         HEIFRelayout(metaLargeSize: true),
         HEIFRelayout(metaAfterMdat: true, exifPadding: 512, metaLargeSize: true),
+        // An item made of the primary item's bytes, which an edit carries.
+        HEIFRelayout(ilocVersion: 1, itemOffsetOf: .primary),
+        HEIFRelayout(ilocVersion: 2, offsetSize: 4, lengthSize: 4, indexSize: 4, dropExif: true, itemOffsetOf: .primary),
     ]
 }
 

@@ -151,4 +151,20 @@ struct StillIdentifierWriterTests {
         }
         #expect(try dir.listing() == ["s.jpg"])
     }
+
+    @Test("an identifier of 1 to 255 printable ASCII bytes (0x20...0x7E) is taken; any other byte, or a 256th, is refused")
+    func identifierBounds() {
+        for code in 0...127 {
+            let b = UInt8(code)
+            let text = String(decoding: [0x41, b, 0x42], as: UTF8.self)
+            if (0x20...0x7E).contains(b) {
+                #expect(throws: Never.self, "byte 0x\(String(b, radix: 16))") { try StillIdentifierWriter.validate(text) }
+            } else {
+                #expect(throws: ParseError.self, "byte 0x\(String(b, radix: 16))") { try StillIdentifierWriter.validate(text) }
+            }
+        }
+        #expect(throws: Never.self) { try StillIdentifierWriter.validate(" ") }
+        #expect(throws: Never.self) { try StillIdentifierWriter.validate(String(repeating: "~", count: 255)) }
+        #expect(throws: ParseError.self) { try StillIdentifierWriter.validate(String(repeating: "~", count: 256)) }
+    }
 }

@@ -89,7 +89,9 @@ public struct HEIFFile {
             throw ParseError(.invalidValue, "the primary item \(primaryItemID) is not in the item list", path: "meta/pitm", offset: pitm.originalOffset ?? 0)
         }
         try checkDerivationLoops()
-        for item in locations.items { _ = try dataRanges(of: item) }
+        // An item made of other items' bytes (construction method 2) is not read here: its
+        // extents point into those items, which an edit carries unchanged, so it is carried too.
+        for item in locations.items where item.constructionMethod != .itemOffset { _ = try dataRanges(of: item) }
         try readTail()
     }
 

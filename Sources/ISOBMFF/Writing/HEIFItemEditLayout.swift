@@ -18,6 +18,11 @@ extension HEIFItemEdit {
             guard iloc.item(id) != nil else {
                 throw ParseError(.invalidValue, "item \(id) has no location", path: "meta/iloc", offset: file.metaHeader.offset)
             }
+            // An item made of this one's bytes (construction method 2, through an `iloc`
+            // reference) would change with it: refused rather than changed unasked.
+            if let built = iloc.items.first(where: { $0.constructionMethod == .itemOffset && iref.targets(of: $0.itemID, type: "iloc").contains(id) }) {
+                throw ParseError(.unsupported, "item \(built.itemID) is made of the bytes of item \(id), which this edit replaces", path: "meta/iref", offset: file.metaHeader.offset)
+            }
             return id
         case .adding(let newItem):
             let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)
