@@ -94,6 +94,12 @@ final class FFmpegDecoder {
         lp_av_frame_free(&f)
     }
 
+    /// A decoded frame's time: the pts of the sample it came from, as `send` gave it (the
+    /// composition time), or Int64.min when the decoder gave none. No dts is ever sent, so
+    /// libavcodec's best-effort timestamp is this same value: it takes the dts only when the
+    /// pts is missing or less reliable than a dts.
+    static func compositionTime(of frame: UnsafeMutablePointer<AVFrame>) -> Int64 { frame.pointee.pts }
+
     /// Sends one sample; `onFrame` sees every frame the decoder outputs meanwhile and returns
     /// true to stop (the frame wanted has come out).
     func send(_ bytes: [UInt8], pts: Int64, key: Bool, onFrame: (UnsafeMutablePointer<AVFrame>) throws -> Bool) throws -> Bool {

@@ -52,7 +52,7 @@ struct SourceFrames {
         // Frames come out in presentation order: one before the slot's is skipped, one after it
         // means the slot's frame was not output.
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
-            let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
+            let pts = FFmpegDecoder.compositionTime(of: frame)
             try observe(frame, pts)
             if pts > slots[cursor].compositionTime { return true }
             guard pts == slots[cursor].compositionTime else { return false }

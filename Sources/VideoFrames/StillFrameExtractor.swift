@@ -53,7 +53,7 @@ public enum StillFrameExtractor {
         var result: RGBFrame? = nil
         var conversionError: Error? = nil
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
-            let pts = frame.pointee.pts != Int64.min ? frame.pointee.pts : frame.pointee.best_effort_timestamp
+            let pts = FFmpegDecoder.compositionTime(of: frame)
             guard pts == target.compositionTime else { return false }
             try checkDecodedSize(frame, frameName: frameName, trackPath: track.path)
             do { result = try still(from: frame, target: target, configuration: configuration, size: size, frameName: frameName, trackPath: track.path) }
