@@ -201,6 +201,10 @@ motion-still-last-frame|Sources/LivePhotoKit/MotionPhoto/MotionPhotoStillTime.sw
 encoder-threads-none-asked|Sources/VideoFrames/FFmpegEncoder.swift|guard threads <= 0 else { return Int32(clamping: threads) }|guard threads < 0 else { return Int32(clamping: threads) }|leftToUsTwoOnlyWhereLibx265WouldRunOne
 make-cli-subsampling|Sources/livephoto/MakeCommand.swift|options.subsampling = subsampling|_ = subsampling|subsamplingAndQuality
 make-cli-quality|Sources/livephoto/MakeCommand.swift|options.quality = quality|_ = quality|subsamplingAndQuality
+heic-item-made-of-items|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|guard item.constructionMethod != .itemOffset else { continue }|guard item.constructionMethod == .itemOffset else { continue }|syntheticLayouts
+heif-open-item-made-of-items|Sources/ISOBMFF/Items/HEIFFile.swift|for item in locations.items where item.constructionMethod != .itemOffset { _ = try dataRanges(of: item) }|for item in locations.items { _ = try dataRanges(of: item) }|syntheticLayouts
+heif-edit-item-made-of-edited|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|if let built = iloc.items.first(where: { $0.constructionMethod == .itemOffset && iref.targets(of: $0.itemID, type: "iloc").contains(id) }) {|if let built = iloc.items.first(where: { $0.constructionMethod == .itemOffset && iref.targets(of: $0.itemID, type: "iloc").contains(id + 1) }) {|itemMadeOfTheExifItemIsRefused
+jpeg-marker-sof-bound|Sources/StillImage/JPEG/JPEGMarker.swift|m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC|m >= 0xC0 && m <= 0xCE && m != 0xC4 && m != 0xC8 && m != 0xCC|JPEGMarkerClassTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
