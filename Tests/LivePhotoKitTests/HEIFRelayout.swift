@@ -29,6 +29,8 @@ struct HEIFRelayout: CustomStringConvertible {
     /// method 2, through an `iloc` reference), which we never read: its `iloc` entry is carried.
     enum ItemOffsetSource { case primary, exif }
     var itemOffsetOf: ItemOffsetSource? = nil
+    /// A `free` box of this many bytes (8 or more) put last in `meta`.
+    var metaFreeBox = 0
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -40,6 +42,7 @@ struct HEIFRelayout: CustomStringConvertible {
         if let exifReplacement { parts.append("Exif of \(exifReplacement.count) bytes") }
         if !extraItems.isEmpty { parts.append("extra items of \(extraItems.map(\.count)) bytes") }
         if metaLargeSize { parts.append("meta with a 64-bit size") }
+        if metaFreeBox > 0 { parts.append("a \(metaFreeBox)-byte free box in meta") }
         if let itemOffsetOf { parts.append("an item by item offset into the \(itemOffsetOf) item") }
         return parts.joined(separator: ", ")
     }
@@ -116,6 +119,7 @@ struct HEIFRelayout: CustomStringConvertible {
                 }
             }
             if !idatBytes.isEmpty { children.append(Atom(type: "idat", payload: idatBytes)) }
+            if metaFreeBox > 0 { children.append(Atom(type: "free", payload: [UInt8](repeating: 0, count: metaFreeBox - 8))) }
             let meta = Atom(type: "meta", prefix: file.meta.prefix, children: children)
             meta.usedLargeSize = metaLargeSize
             return meta.serialized()
