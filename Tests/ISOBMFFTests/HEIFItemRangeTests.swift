@@ -40,4 +40,15 @@ struct HEIFItemRangeTests {
         #expect(try file.dataRanges(of: item) == [file.source.size..<file.source.size])
         #expect(try file.bytes(of: item, maximum: 16) == [])
     }
+
+    @Test("an item of exactly the bytes asked for at most is read; one byte fewer allowed refuses it, naming the item")
+    func maximumIsExact() throws {
+        let file = try HEIFFile.open(path: Support.fixture("still-heic.heic"))
+        let id = try #require(file.exifItemID)
+        let size = try file.itemBytes(id).count
+        #expect(try file.itemBytes(id, maximum: size).count == size)
+        let error = #expect(throws: ParseError.self) { _ = try file.itemBytes(id, maximum: size - 1) }
+        #expect(error?.kind == .tooLarge && error?.path == "meta/iloc/item[\(id)]", "\(String(describing: error))")
+        #expect(error?.message.contains("holds \(size) bytes, more than the \(size - 1) read for it") == true, "\(String(describing: error))")
+    }
 }

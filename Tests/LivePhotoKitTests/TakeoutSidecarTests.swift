@@ -123,7 +123,7 @@ struct TakeoutSidecarTests {
         #expect(lookup.notes == ["Takeout sidecar IMG_1.JPG.json passed over: \(reason)"])
     }
 
-    @Test("a sidecar over 1 MiB is refused unread; a folder or an odd time is no capture time")
+    @Test("a sidecar over 1 MiB is refused unread, one of exactly 1 MiB read; a folder or an odd time is no capture time")
     func bounds() throws {
         let folder = try TempDir()
         let still = try folder.write("IMG_2.JPG", Support.bytes(Support.fixture("still-no-exif.jpg")))
@@ -131,6 +131,11 @@ struct TakeoutSidecarTests {
         _ = try write(big, "IMG_2.JPG.json", in: folder)
         let lookup = StillCaptureTime.read(still: still)
         #expect(lookup.found == nil && lookup.notes.count == 1 && lookup.notes[0].contains("more than a Takeout sidecar's 1048576"))
+        // Exactly 1 MiB is still a sidecar, read for its time.
+        let head = #"{"photoTakenTime":{"timestamp":"1685620800"},"pad":""#, tail = #""}"#
+        let exact = head + String(repeating: " ", count: (1 << 20) - head.utf8.count - tail.utf8.count) + tail
+        _ = try write(exact, "IMG_2.JPG.json", in: folder)
+        #expect(StillCaptureTime.read(still: still).found != nil)
         try FileManager.default.removeItem(atPath: folder.path("IMG_2.JPG.json"))
         try FileManager.default.createDirectory(atPath: folder.path("IMG_2.JPG.json"), withIntermediateDirectories: false)
         _ = try write(#"{"photoTakenTime":{"timestamp":{"x":1}}}"#, "IMG_2.JPG.supplemental-metadata.json", in: folder)

@@ -150,4 +150,13 @@ import BinaryIO
         let p = try XMPPacket.empty()
         #expect(try ExtendedXMP.segments(p, keeping: []).count == 1)
     }
+
+    @Test("a packet of exactly 16 MiB (padded, as writers pad) reads; a byte more is refused as too large")
+    func packetSizeBound() throws {
+        let xml = Array(XMPPacketTests.xml.utf8)
+        let padded = xml + [UInt8](repeating: 0x20, count: XMPPacket.maximumSize - xml.count)
+        #expect(try XMPPacket(xml: padded).value(XMPPacketTests.camera) == "1")
+        let error = #expect(throws: ParseError.self) { _ = try XMPPacket(xml: padded + [0x20]) }
+        #expect(error?.kind == .tooLarge && error?.message.contains("XMP packet of 16777217 bytes") == true, "\(String(describing: error))")
+    }
 }
