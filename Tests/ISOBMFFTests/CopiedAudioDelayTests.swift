@@ -105,4 +105,19 @@ struct CopiedAudioDelayTests {
         // The same span with the source's own edits (empty, then the media) copies samples.
         #expect(try CopiedAudioTrack(delayed, in: file, start: 1000, end: 2000, movieTimescale: 600) != nil)
     }
+
+    /// The samples copied for a span are read into memory, at most 256 MiB: a span of exactly
+    /// that passes the bound (and here fails only on the file, far smaller); a byte more is
+    /// refused before any read.
+    @Test("256 MiB of audio samples pass the bound; 256 MiB + 1 is refused as too large")
+    func copiedBytesBound() throws {
+        let source = try FileSource(path: Support.fixture("movie-mp4.mp4"))
+        let half = UInt32(CopiedAudioTrack.maximumBytes / 2)
+        let at: [(offset: UInt64, size: UInt32)] = [(offset: 0, size: half), (offset: UInt64(half), size: half)]
+        let error = #expect(throws: ParseError.self) { _ = try CopiedAudioTrack.read(at[...], from: source, path: "moov/trak[2]") }
+        #expect(error?.kind == .truncated, "\(String(describing: error))")
+        let over = at + [(offset: UInt64(CopiedAudioTrack.maximumBytes), size: 1)]
+        let tooLarge = #expect(throws: ParseError.self) { _ = try CopiedAudioTrack.read(over[...], from: source, path: "moov/trak[2]") }
+        #expect(tooLarge?.kind == .tooLarge && tooLarge?.message == "268435457 bytes of samples in the span exceed the 256 MiB bound", "\(String(describing: tooLarge))")
+    }
 }

@@ -110,6 +110,23 @@ struct TurboJPEGTests {
         #expect(throws: ParseError.self) { try TurboJPEG.decodeFully(path: dir.write("x.jpg", Array("hello".utf8))) }
     }
 
+    /// A frame of 1024 pixels per file byte is the most believed: a 1024x1024 frame in a file
+    /// of exactly 1,024 bytes goes on to libjpeg-turbo (whose decode then fails on the missing
+    /// data), in 1,023 bytes it is refused as too large before any decoder allocation.
+    @Test("1,024 pixels per file byte go to the decoder; one byte fewer in the file is refused as too large")
+    func pixelsPerFileByteBound() throws {
+        let dir = try TempDir()
+        var jpeg = SyntheticJPEG()
+        jpeg.width = 1024; jpeg.height = 1024
+        func file(size: Int) -> [UInt8] { jpeg.headerBytes + [UInt8](repeating: 0, count: size - jpeg.headerBytes.count - 2) + [0xFF, 0xD9] }
+        #expect { try TurboJPEG.decodeFully(path: dir.write("at.jpg", file(size: 1024))) } throws: {
+            ($0 as? ParseError)?.kind != .tooLarge && "\($0)".contains("libjpeg-turbo")
+        }
+        #expect { try TurboJPEG.decodeFully(path: dir.write("over.jpg", file(size: 1023))) } throws: {
+            ($0 as? ParseError)?.kind == .tooLarge && "\($0)".contains("frame size 1024x1024 is too large for a 1023-byte file")
+        }
+    }
+
     /// Cut points through a synthetic file: header() and decodeFully() only ever throw ParseError.
     @Test func truncatedFilesNeverCrash() throws {
         var jpeg = SyntheticJPEG()
