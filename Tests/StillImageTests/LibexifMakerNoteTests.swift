@@ -29,4 +29,20 @@ struct LibexifMakerNoteTests {
         let payload = JPEGSegment.exifHeader + [0x4D, 0x4D, 0, 42, 0, 0, 0, 8] + [UInt8](repeating: 0, count: ExifBlock.maxPayload)
         #expect(throws: ParseError.self) { _ = try ExifBlock(payload: payload, hidingMakerNoteAt: nil) }
     }
+
+    /// 14 bytes (the EXIF header and a TIFF header) to 0xFFFE (the most an APP1 holds) go to
+    /// libexif; a byte fewer or more is refused by its size, before libexif sees it.
+    @Test("EXIF payloads of 14 to 65,534 bytes are loaded; 13 and 65,535 are refused by their size")
+    func payloadSizeBounds() throws {
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]   // IFD0 of no entries
+        let largest = JPEGSegment.exifHeader + tiff + [UInt8](repeating: 0, count: ExifBlock.maxPayload - 6 - tiff.count)
+        #expect(throws: Never.self) { _ = try ExifBlock(payload: largest, hidingMakerNoteAt: nil) }
+        let smallest = Array((JPEGSegment.exifHeader + tiff).prefix(14))
+        do { _ = try ExifBlock(payload: smallest, hidingMakerNoteAt: nil) } catch {
+            #expect(!"\(error)".contains("EXIF payload of"), "\(error)")
+        }
+        for bad in [Array(smallest.prefix(13)), largest + [0]] {
+            #expect { _ = try ExifBlock(payload: bad, hidingMakerNoteAt: nil) } throws: { "\($0)".contains("EXIF payload of \(bad.count) bytes") }
+        }
+    }
 }
