@@ -60,7 +60,8 @@ struct VerifyCommand: ParsableCommand {
     func runBatch(_ folders: [String]) throws {
         // Each folder's outcomes are printed as soon as its pairs are verified; only counts are kept.
         var tally = BatchTally()
-        let end = BatchOperations.verify(roots: try options.source(folders: folders), strict: strict, jobs: options.jobs, progress: options.progress("verify")) { part in
+        let end = BatchOperations.verify(roots: try options.source(folders: folders), strict: strict, lockWait: lock.wait, jobs: options.jobs,
+                                         progress: options.progress("verify")) { part in
             tally.add(part)
             BatchText.report(part.work, json: options.json, quiet: options.quiet) { o in
                 switch o.status {
@@ -87,7 +88,7 @@ struct VerifyCommand: ParsableCommand {
         } catch {
             let e = LivePhotoError.wrap(error, path: movie)
             if !options.quiet { Console.fileError(e) }
-            throw ExitCode(e.category == .refused ? .refused : ExitStatus.unreadable)
+            throw ExitCode(e.readFailureStatus)
         }
         if !options.quiet {
             if options.json {

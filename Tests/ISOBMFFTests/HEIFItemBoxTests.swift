@@ -93,6 +93,29 @@ struct HEIFItemBoxTests {
         #expect(box.associations[2] == [2, 4, 0])
     }
 
+    /// An `ipma` entry is at least its item id (2 bytes in version 0, 4 from version 1) and its
+    /// association count: entries of exactly that size (items with no properties), as many as
+    /// the box holds, are read; a count one larger is refused before any entry is read.
+    @Test("ipma v0/v1: entries of no associations fill the box exactly and are read; one more is refused", arguments: [UInt8(0), 1])
+    func ipmaSmallestEntries(version: UInt8) throws {
+        let ispe = Self.fullBox("ispe", version: 0) { w in w.u32(64); w.u32(48) }
+        func iprp(count: UInt32, entries: Int) throws -> Atom {
+            let ipma = Self.fullBox("ipma", version: version) { w in
+                w.u32(count)
+                for id in 1...entries {
+                    if version < 1 { w.u16(UInt16(id)) } else { w.u32(0x10000 + UInt32(id)) }
+                    w.u8(0)
+                }
+            }
+            return try Support.parseAtom(Atom(type: "iprp", children: [Atom(type: "ipco", children: [ispe]), ipma]).serialized())
+        }
+        let box = try ItemPropertiesBox(try iprp(count: 3, entries: 3), path: "iprp")
+        let ids: [UInt32] = version < 1 ? [1, 2, 3] : [0x10001, 0x10002, 0x10003]
+        #expect(box.associations == Dictionary(uniqueKeysWithValues: ids.map { ($0, [Int]()) }))
+        let error = Support.expectParseError("ipma v\(version)") { _ = try ItemPropertiesBox(try iprp(count: 4, entries: 3), path: "iprp") }
+        #expect(error?.path == "iprp/ipma", "\(String(describing: error))")
+    }
+
     /// An extent of a version 1 or 2 `iloc` is its index, offset and length: a count of
     /// extents the box cannot hold at that size is refused before any is read (a bound that
     /// left the index out would let the reads run past the box).

@@ -34,4 +34,27 @@ struct PairLockWaitCLITests {
         #expect(elapsed < 8, "pair took \(elapsed) s to give up")
         #expect(try Support.bytes(still) == stillBytes && Support.bytes(movie) == movieBytes)
     }
+
+    /// `verify DIR` checks a pair its scan found invalid again under the locks: with the movie
+    /// held by another run, it waits as long as `--wait` says, then reports the pair busy (exit 4,
+    /// a refusal, not an unreadable file).
+    @Test("verify --wait 0.3 DIR with an invalid pair's movie locked: busy after 0.3 s, exit 4")
+    func verifyFolderWaitIsHonoured() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")
+        let fd = open(movie, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)
+
+        let started = Date()
+        let run = try CLITests.livephoto(["verify", "--wait", "0.3", dir.path])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.status == 4, "\(run.err)")
+        #expect(run.err.contains("busy") && run.err.contains("(waited 0.3 s; try again)"), "\(run.err)")
+        #expect(run.err.contains("1 pairs: 0 valid, 0 invalid, 1 failed, 0 unreadable files"), "\(run.err)")
+        #expect(elapsed < 8, "verify took \(elapsed) s to give up")
+    }
 }

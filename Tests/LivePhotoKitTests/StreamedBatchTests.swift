@@ -44,7 +44,21 @@ struct StreamedBatchTests {
             all.add(BatchPart(scan: whole, work: BatchOperations.unreadableOutcomes(whole)))
             #expect(parts.findings == all.findings, "seed \(seed)")
             #expect(parts.captureTimeOnlyCandidates == all.captureTimeOnlyCandidates, "seed \(seed)")
+            // Each unreadable file is one outcome, counted once as an unreadable file, never as a pair.
+            let unreadable = whole.findings.filter { $0.finding == .unreadable }.count
+            #expect(all.unreadableFiles == unreadable && all.outcomeCount == unreadable && all.pairCount == 0, "seed \(seed)")
         }
+    }
+
+    @Test("a tally counts each pair worked on under its status, and each unreadable file once")
+    func tallyCountsPairsAndUnreadableFiles() {
+        var tally = BatchTally()
+        let pair = { (name: String, status: BatchOutcome.Status) in BatchOutcome(still: name + ".JPG", movie: name + ".MOV", status: status, exitCode: .ok) }
+        let unreadable = BatchOutcome(still: "d.JPG", movie: nil, status: .failed, error: "d.JPG: damaged", exitCode: .unreadable)
+        tally.add(BatchPart(scan: LibraryScan(findings: [], filesRead: 4, unreadableFolders: [], files: []),
+                            work: [pair("a", .valid), pair("b", .valid), pair("c", .invalid), unreadable]))
+        #expect(tally.pairCount == 3 && tally.count(.valid) == 2 && tally.count(.invalid) == 1 && tally.count(.failed) == 0)
+        #expect(tally.unreadableFiles == 1 && tally.outcomeCount == 4)
     }
 
     @Test("make DIR's movies and every folder command's work, chosen per part of a library of lone files and copies, are the whole library's")

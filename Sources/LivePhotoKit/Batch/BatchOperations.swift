@@ -1,4 +1,5 @@
 import Foundation
+import BinaryIO
 
 /// `pair DIR...` and `verify DIR...`: scan, then work on every pair found, in parallel. One bad
 /// file never stops the batch: it is reported and counted.
@@ -29,7 +30,7 @@ public enum BatchOperations {
     /// each still runs only with `strict` (it costs tens of ms for a camera's still).
     /// Each folder's pairs are verified as soon as the streaming scan hands the folder over, and
     /// handed to `each` (one call at a time, folders in walk order).
-    public static func verify(roots: LibrarySource, strict: Bool, jobs: Int = ParallelWork.defaultJobs,
+    public static func verify(roots: LibrarySource, strict: Bool, lockWait: Double = FileLockSet.defaultWait, jobs: Int = ParallelWork.defaultJobs,
                               progress: ProgressReporter? = nil, each: @escaping (BatchPart) -> Void) -> LibraryScanEnd {
         run(roots: roots, select: \.pairs, jobs: jobs, stop: nil, forVerify: true, progress: progress, each: each) { scan in
           // Indices, not copies: the scan's files are kept once.
@@ -47,10 +48,10 @@ public enum BatchOperations {
                                             leftovers: (leftovers[still] ?? .init()) + (leftovers[movie] ?? .init()))
                     if r.valid { return outcome(r) }
                 }
-                return outcome(try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict))
+                return outcome(try Verifier.verify(still: still, movie: movie, strict: strict, decodeStill: strict, lockWait: lockWait))
             } catch {
                 let e = LivePhotoError.wrap(error, path: movie)
-                return BatchOutcome(still: still, movie: movie, status: .failed, error: e.description, exitCode: e.category == .refused ? .refused : .unreadable)   // refused: busy
+                return BatchOutcome(still: still, movie: movie, status: .failed, error: e.description, exitCode: e.readFailureStatus)
             }
           }
         }

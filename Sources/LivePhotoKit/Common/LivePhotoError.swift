@@ -34,5 +34,9 @@ public struct LivePhotoError: Error, CustomStringConvertible, Equatable {
         LivePhotoError(path: path, reason: "\(error.description); pass --replace-maker-note to replace it", category: .refused)
     }
 
+    /// The exit code of a check that could not read its files: refused (busy: another run held
+    /// them past the wait) stays a refusal, anything else is an unreadable file.
+    public var readFailureStatus: ExitStatus { category == .refused ? .refused : .unreadable }
+
     public var description: String { "\(path): \(reason)" }
 }
