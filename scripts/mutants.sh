@@ -205,6 +205,10 @@ heic-item-made-of-items|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|gua
 heif-open-item-made-of-items|Sources/ISOBMFF/Items/HEIFFile.swift|for item in locations.items where item.constructionMethod != .itemOffset { _ = try dataRanges(of: item) }|for item in locations.items { _ = try dataRanges(of: item) }|syntheticLayouts
 heif-edit-item-made-of-edited|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|if let built = iloc.items.first(where: { $0.constructionMethod == .itemOffset && iref.targets(of: $0.itemID, type: "iloc").contains(id) }) {|if let built = iloc.items.first(where: { $0.constructionMethod == .itemOffset && iref.targets(of: $0.itemID, type: "iloc").contains(id + 1) }) {|itemMadeOfTheExifItemIsRefused
 jpeg-marker-sof-bound|Sources/StillImage/JPEG/JPEGMarker.swift|m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC|m >= 0xC0 && m <= 0xCE && m != 0xC4 && m != 0xC8 && m != 0xCC|JPEGMarkerClassTests
+ipma-id-size|Sources/ISOBMFF/Items/ItemPropertiesBox.swift|let idSize = version < 1 ? 2 : 4|let idSize = version < 1 ? 2 : 5|ipmaSmallestEntries
+tally-unreadable-once|Sources/LivePhotoKit/Batch/BatchPart.swift|} else { unreadableFiles += 1 }|} else { unreadableFiles += 2 }|tallyCountsPairsAndUnreadableFiles
+verify-busy-refused|Sources/LivePhotoKit/Common/LivePhotoError.swift|public var readFailureStatus: ExitStatus { category == .refused ? .refused : .unreadable }|public var readFailureStatus: ExitStatus { category != .refused ? .refused : .unreadable }|verifyFolderWaitIsHonoured
+verify-dir-wait|Sources/LivePhotoKit/Batch/BatchOperations.swift|decodeStill: strict, lockWait: lockWait))|decodeStill: strict))|verifyFolderWaitIsHonoured
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
