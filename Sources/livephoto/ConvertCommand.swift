@@ -59,6 +59,7 @@ struct ConvertCommand: ParsableCommand {
     var replaceMakerNote = false
 
     @OptionGroup var batch: WriteOptions<ConvertHelp>
+    @OptionGroup var lock: LockWaitOption<ConvertHelp>
     @OptionGroup var work: RunOptions<ConvertHelp>
 
     enum Mode {
@@ -94,6 +95,7 @@ struct ConvertCommand: ParsableCommand {
         options.outputDirectory = batch.output
         options.dryRun = batch.dryRun
         options.gallery = gallery?.gallery ?? .google
+        options.lockWait = lock.wait
         let results: [ConvertResult]
         switch try mode() {
         case .folders(let folders): return try runBatch(folders, options: options)
@@ -154,7 +156,8 @@ struct ConvertCommand: ParsableCommand {
         }
     }
 
-    enum ConvertHelp: BatchOptionsHelp {
+    enum ConvertHelp: BatchOptionsHelp, LockWaitHelp {
+        static let lockWait = "Wait this long for another livephoto working on the same input files, then give up as busy (exit 4)."
         static let text = BatchHelpText(jobs: "Files converted at once (default: the number of cores).",
                                         json: "Print JSON: one document for one conversion, JSON Lines for several.",
                                         output: "Write the outputs into DIR (default: beside the input).")

@@ -57,4 +57,34 @@ struct PairLockWaitCLITests {
         #expect(run.err.contains("1 pairs: 0 valid, 0 invalid, 1 failed, 0 unreadable files"), "\(run.err)")
         #expect(elapsed < 8, "verify took \(elapsed) s to give up")
     }
+
+    /// `convert` holds its inputs as `pair` does: with one held by another run it waits as long
+    /// as `--wait` says, then gives up as busy (exit 4), both ways, writing nothing.
+    @Test("convert --wait 0.3 with the input locked: busy after 0.3 s, exit 4, nothing written (Motion → Live and Live → Motion)",
+          .requires(.python3), arguments: [false, true])
+    func convertWaitIsHonoured(liveToMotion: Bool) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let inputs: [String]
+        if liveToMotion {
+            inputs = [try CLITests.copy("still-no-exif.jpg", to: dir, as: "IMG_0001.JPG"), try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG_0001.MOV")]
+        } else {
+            try ConvertCLITests.motionPhotos(in: dir)
+            inputs = [dir.appendingPathComponent("PXL_20240101_120000000.MP.jpg").path]
+        }
+        let fd = open(inputs.last!, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        try #require(flock(fd, LOCK_EX) == 0)
+
+        let started = Date()
+        let run = try CLITests.livephoto(["convert", "--wait", "0.3", "-o", out.path] + inputs)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(run.status == 4, "\(run.err)")
+        #expect(run.err.contains("busy") && run.err.contains("(waited 0.3 s; try again)"), "\(run.err)")
+        #expect(elapsed < 8, "convert took \(elapsed) s to give up")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
 }

@@ -1,3 +1,5 @@
+import BinaryIO
+
 /// How `convert` names, identifies and writes its outputs.
 public struct ConvertOptions: Sendable {
     /// The Live Photo's identifier (Motion → Live): a fresh UUID unless given.
@@ -7,6 +9,8 @@ public struct ConvertOptions: Sendable {
     public var dryRun = false
     /// Live → Motion: which phone gallery's own markers go beside Google's directory.
     public var gallery: MotionPhotoGallery = .google
+    /// How long to wait for another run holding the input files, then give up as busy.
+    public var lockWait: Double = FileLockSet.defaultWait
     /// Whether a conversion makes its outputs durable before it returns (`ConvertedOutput`);
     /// a batch turns this off and does it once at its end.
     var syncsOutputs = true

@@ -14,7 +14,7 @@ public enum LivePhotoToMotionPhoto {
         try InputFiles.requireKind(stillPath, still: true)
         try InputFiles.requireKind(moviePath, still: false)
         // Held through the write: a second `convert` of this pair waits, then finds the output.
-        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)
+        let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive, wait: options.lockWait, stop: nil)
         defer { locks.release() }
         let movieFile = try InputFiles.openMovie(moviePath)
         guard let video = movieFile.movie.mainVideoTrack else {

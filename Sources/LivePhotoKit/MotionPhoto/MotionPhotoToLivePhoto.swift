@@ -20,7 +20,7 @@ public enum MotionPhotoToLivePhoto {
             return result
         }
         // Held through the writes: a second `convert` of this file waits, then finds the outputs.
-        let locks = try OperationLocks.acquire([path], mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)
+        let locks = try OperationLocks.acquire([path], mode: options.dryRun ? .shared : .exclusive, wait: options.lockWait, stop: nil)
         defer { locks.release() }
         let input = try Input(path: path, scanned: scanned)
         var identifier = PairOperation.chooseIdentifier(options.identifier, stillID: input.existingID, movieID: input.movieFile.movie.contentIdentifier)
