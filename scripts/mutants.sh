@@ -209,6 +209,8 @@ ipma-id-size|Sources/ISOBMFF/Items/ItemPropertiesBox.swift|let idSize = version 
 tally-unreadable-once|Sources/LivePhotoKit/Batch/BatchPart.swift|} else { unreadableFiles += 1 }|} else { unreadableFiles += 2 }|tallyCountsPairsAndUnreadableFiles
 verify-busy-refused|Sources/LivePhotoKit/Common/LivePhotoError.swift|public var readFailureStatus: ExitStatus { category == .refused ? .refused : .unreadable }|public var readFailureStatus: ExitStatus { category != .refused ? .refused : .unreadable }|verifyFolderWaitIsHonoured
 verify-dir-wait|Sources/LivePhotoKit/Batch/BatchOperations.swift|decodeStill: strict, lockWait: lockWait))|decodeStill: strict))|verifyFolderWaitIsHonoured
+reported-seconds-shift|Sources/LivePhotoKit/MotionPhoto/ReportedSeconds.swift|guard (0..<120).contains(shift) else {|guard (0..<119).contains(shift) else {|everyShift
+convert-wait|Sources/LivePhotoKit/MotionPhoto/LivePhotoToMotionPhoto.swift|mode: options.dryRun ? .shared : .exclusive, wait: options.lockWait, stop: nil)|mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)|convertWaitIsHonoured
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -16,6 +16,28 @@ struct ReportedSecondsTests {
         #expect(try JSONEncoder().encode([reported]) == JSONEncoder().encode([seconds]))
     }
 
+    /// A Double is its 53-bit significand over 2^shift: every shift from 0 (2^52 s and up to
+    /// 2^53) to 119 (about 7e-21 s) is kept exactly, as that fraction; past it (or below
+    /// 2^52's shift 0, a number of seconds no report holds) the time is 0.
+    @Test("every significand over 2^0 to 2^119 is kept as that exact fraction; over 2^120 and more it is 0")
+    func everyShift() async {
+        await propertyCheck(count: 400, input: Gen.int(in: -4...130), Gen.int(in: 0...(1 << 52 - 1)), Gen.bool) { shift, fraction, negative in
+            let whole = Int128(1 << 52 | fraction)
+            let seconds = Double(sign: negative ? .minus : .plus, exponent: 52 - shift, significand: 1 + Double(fraction) / Double(1 << 52))
+            let reported = ReportedSeconds(exactly: seconds)
+            if (0..<120).contains(shift) {
+                #expect(reported.time == FrameTiming.ExactTime(negative ? -whole : whole, per: Int128(1) << shift), "shift \(shift)")
+                #expect(reported.seconds.bitPattern == seconds.bitPattern, "shift \(shift)")
+            } else {
+                #expect(reported.time == FrameTiming.ExactTime(0, per: 1), "shift \(shift)")
+            }
+        }
+        for shift in [0, 119, 120] {
+            let seconds = Double(sign: .plus, exponent: 52 - shift, significand: 1)
+            #expect(ReportedSeconds(exactly: seconds).time == (shift < 120 ? FrameTiming.ExactTime(1 << 52, per: Int128(1) << shift) : FrameTiming.ExactTime(0, per: 1)))
+        }
+    }
+
     @Test("a frame's exact start encodes as its seconds", arguments: [(1001, 30000), (820, 600), (1, 3), (0, 1)])
     func exactStart(_ time: (Int, Int)) throws {
         let exact = FrameTiming.ExactTime(Int128(time.0), per: Int128(time.1))
