@@ -211,6 +211,7 @@ verify-busy-refused|Sources/LivePhotoKit/Common/LivePhotoError.swift|public var 
 verify-dir-wait|Sources/LivePhotoKit/Batch/BatchOperations.swift|decodeStill: strict, lockWait: lockWait))|decodeStill: strict))|verifyFolderWaitIsHonoured
 reported-seconds-shift|Sources/LivePhotoKit/MotionPhoto/ReportedSeconds.swift|guard (0..<120).contains(shift) else {|guard (0..<119).contains(shift) else {|everyShift
 convert-wait|Sources/LivePhotoKit/MotionPhoto/LivePhotoToMotionPhoto.swift|mode: options.dryRun ? .shared : .exclusive, wait: options.lockWait, stop: nil)|mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)|convertWaitIsHonoured
+journal-length-bound|Sources/BinaryIO/OverwriteJournal.swift|guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) <= maximumLength else {|guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) < maximumLength else {|lengthBound
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

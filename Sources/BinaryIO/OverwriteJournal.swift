@@ -68,7 +68,11 @@ public struct OverwriteJournal {
     /// journal. Throws (leaving the journal) when the journal does not fit the file (its size
     /// differs) or the bytes cannot be written back.
     @discardableResult
-    public static func recover(target: String) throws -> Recovery {
+    public static func recover(target: String) throws -> Recovery { try recover(target: target, maximumLength: maximumLength) }
+
+    /// `maximumLength`: the most old bytes a journal is taken to hold; a parameter so that a
+    /// test reaches the bound without writing 512 MiB.
+    static func recover(target: String, maximumLength: UInt64) throws -> Recovery {
         let journalPath = path(for: target)
         let source: FileSource
         do { source = try FileSource(path: journalPath) } catch {

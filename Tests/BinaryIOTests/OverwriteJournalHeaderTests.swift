@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
-import BinaryIO
+@testable import BinaryIO
 
 /// A journal whose header lost or changed one byte (a torn or damaged write) was never a
 /// complete journal, so the overwrite it guards never started: recovery removes it and leaves
@@ -49,6 +49,26 @@ struct OverwriteJournalHeaderTests {
             #expect(try Support.bytes(target) == original)
             #expect(!FileManager.default.fileExists(atPath: journal))
         } }
+    }
+
+    /// A journal holding more old bytes than any overwrite journals is not one of ours: removed
+    /// unread. At the bound exactly it is complete and restored.
+    @Test("a complete journal of exactly the most old bytes is restored; a bound one byte lower discards it, the file untouched")
+    func lengthBound() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("movie.mov").path
+        let journal = OverwriteJournal.path(for: target)
+        let original: [UInt8] = (0..<256).map { UInt8($0) }
+        let overwritten = original.enumerated().map { $0.offset >= 100 && $0.offset < 164 ? ~$0.element : $0.element }
+        _ = try OverwriteJournal(target: target, offset: 100, oldBytes: Array(original[100..<164]), fileSize: 256)
+        let good = try Support.bytes(journal)
+        try Data(overwritten).write(to: URL(fileURLWithPath: target))
+        #expect(try OverwriteJournal.recover(target: target, maximumLength: 63) == .discarded)
+        #expect(try Support.bytes(target) == overwritten && !FileManager.default.fileExists(atPath: journal))
+        try Data(good).write(to: URL(fileURLWithPath: journal))
+        #expect(try OverwriteJournal.recover(target: target, maximumLength: 64) == .restored)
+        #expect(try Support.bytes(target) == original && !FileManager.default.fileExists(atPath: journal))
     }
 
     @Test("a journal of no old bytes is just its header, and complete: restored (nothing to write back); every shorter prefix is torn: discarded")
