@@ -55,6 +55,22 @@ struct TakeoutSidecarTests {
         }
     }
 
+    /// A collision's suffix is 1 to 4 ASCII digits in parentheses, after some name, before an
+    /// extension (the last one, or an inner one) or at the end.
+    @Test("collision suffixes: (1) to (9999) split off; no digits, five digits, other characters or no name before them are no collision")
+    func collisionSuffixForms() {
+        let split: [(String, String, String)] = [
+            ("IMG_1(1).JPG", "IMG_1.JPG", "(1)"), ("IMG_1(9999).JPG", "IMG_1.JPG", "(9999)"), ("IMG(0123).HEIC", "IMG.HEIC", "(0123)"),
+            ("PXL_1(12).MP.jpg", "PXL_1.MP.jpg", "(12)"), ("notes(7)", "notes", "(7)"),
+        ]
+        for (name, original, collision) in split {
+            #expect(TakeoutSidecarName.collisionSuffix(of: name) == (original, collision), "\(name)")
+        }
+        for name in ["IMG_1(12345).JPG", "IMG_1().JPG", "IMG_1(1a).JPG", "IMG_1(١).JPG", "(1).JPG", "IMG_1(1.JPG", "IMG_1.JPG"] {
+            #expect(TakeoutSidecarName.collisionSuffix(of: name) == (name, ""), "\(name)")
+        }
+    }
+
     @Test("the forms seen in exports", arguments: [
         ("IMG_1234.JPG", "IMG_1234.JPG.json"),
         ("IMG_1234.JPG", "IMG_1234.JPG.supplemental-metadata.json"),
