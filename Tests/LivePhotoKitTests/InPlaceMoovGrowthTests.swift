@@ -123,6 +123,24 @@ struct InPlaceMoovGrowthTests {
         try Self.expectGrownInPlace(original: original, movie: movie, still: still, originalOffsets: offsets, originalSamples: samples)
     }
 
+    @Test("padding leaving exactly 8 bytes: grown in place, the 8 bytes an empty free box", .requires(.ffmpeg))
+    func eightBytesLeft() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Self.paddedMovie(in: dir)
+        let oldMoov = Int(try #require(try Self.boxes(movie).first { $0.type == "moov" }).size)
+        try Self.limitPadding(movie, freeSize: try Self.grownSize(movie, dir: dir) - oldMoov + 8)
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
+        let original = try Support.bytes(movie)
+        let offsets = try MovieFile.open(path: movie).movie.tracks.map(\.sampleTable.chunkOffsets.offsets)
+        let samples = try Support.sampleBytes(movie)
+        #expect(try PairOperation.run(still: still, movie: movie, options: Self.faststart()).movieWrite == MovieWriteMethod.growInPlace)
+        let boxes = try Self.boxes(movie)
+        #expect(boxes.map(\.type.description) == ["ftyp", "moov", "mdat", "free", "junk", "mdat"])
+        #expect(boxes.first { $0.type == "free" }?.size == 8)
+        try Self.expectGrownInPlace(original: original, movie: movie, still: still, originalOffsets: offsets, originalSamples: samples)
+    }
+
     @Test("padding short by one byte, or leaving 1 to 7 bytes (no box is that small): the whole-file rewrite",
           .requires(.ffmpeg), arguments: [-1, 1, 7])
     func tooSmallFallsBack(_ extra: Int) throws {
