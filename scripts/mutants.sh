@@ -212,6 +212,7 @@ verify-dir-wait|Sources/LivePhotoKit/Batch/BatchOperations.swift|decodeStill: st
 reported-seconds-shift|Sources/LivePhotoKit/MotionPhoto/ReportedSeconds.swift|guard (0..<120).contains(shift) else {|guard (0..<119).contains(shift) else {|everyShift
 convert-wait|Sources/LivePhotoKit/MotionPhoto/LivePhotoToMotionPhoto.swift|mode: options.dryRun ? .shared : .exclusive, wait: options.lockWait, stop: nil)|mode: options.dryRun ? .shared : .exclusive, wait: FileLockSet.defaultWait, stop: nil)|convertWaitIsHonoured
 journal-length-bound|Sources/BinaryIO/OverwriteJournal.swift|guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) <= maximumLength else {|guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) < maximumLength else {|lengthBound
+new-video-vmhd|Sources/ISOBMFF/Writing/NewVideoTrack.swift|w.u32(1); w.u16(0x40); w.u16(0x8000); w.u16(0x8000); w.u16(0x8000)|_ = 0 // dropped|videoMediaHeader
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

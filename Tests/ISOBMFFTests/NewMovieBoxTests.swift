@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import BinaryIO
 import PropertyBased
@@ -29,6 +30,22 @@ struct NewMovieBoxTests {
         #expect(try SyncSampleTable(track: parsed).syncSamples == [0, 3])
         #expect(parsed.sampleTable.compositionOffsets == [.init(count: 1, offset: 0), .init(count: 1, offset: 20), .init(count: 3, offset: 0)])
         #expect(parsed.header.rotationDegrees == 90 && parsed.sampleTable.sampleCount == 5 && parsed.edits?.entries == [.init(duration: 100, mediaTime: 0, rate: 0x10000)])
+    }
+
+    /// A made video track's `vmhd` is QuickTime's: version 0, flags 1 (no lean ahead),
+    /// graphics mode 0x40 (dither copy), grey op colour; the iPhone's movies carry the same bytes.
+    @Test("a new video track's vmhd holds QuickTime's header bytes, as the iPhone's movies do")
+    func videoMediaHeader() throws {
+        let expected: [UInt8] = [0, 0, 0, 1, 0, 0x40, 0x80, 0, 0x80, 0, 0x80, 0]
+        let track = NewVideoTrack(configuration: VideoCodecConfiguration(codec: .hevc, width: 64, height: 48, decoderConfiguration: [1]), rotationDegrees: 0, timescale: 600,
+                                  samples: [.init(bytes: [1], duration: 20, isSync: true)])
+        let parsed = try Track(try Support.parseAtom(track.track(trackID: 1, movieTimescale: 600).atom().serialized()), index: 1, path: "trak")
+        #expect(parsed.atom.find("mdia", "minf", "vmhd")?.payload == expected)
+        let iPhone = Support.corpusFile("iphone-movie/iphone15-livephoto.MOV")
+        if FileManager.default.fileExists(atPath: iPhone) {
+            let video = try #require(try MovieFile.open(path: iPhone).movie.mainVideoTrack)
+            #expect(video.atom.find("mdia", "minf", "vmhd")?.payload == expected)
+        }
     }
 
     /// A quarter turn given as any angle (past a whole turn, or negative) is written as the
