@@ -214,6 +214,7 @@ convert-wait|Sources/LivePhotoKit/MotionPhoto/LivePhotoToMotionPhoto.swift|mode:
 journal-length-bound|Sources/BinaryIO/OverwriteJournal.swift|guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) <= maximumLength else {|guard source.size >= UInt64(headerSize), source.size - UInt64(headerSize) < maximumLength else {|lengthBound
 new-video-vmhd|Sources/ISOBMFF/Writing/NewVideoTrack.swift|w.u32(1); w.u16(0x40); w.u16(0x8000); w.u16(0x8000); w.u16(0x8000)|_ = 0 // dropped|videoMediaHeader
 in-place-edit-fd-zero|Sources/BinaryIO/InPlaceFileEdit.swift|if descriptor >= 0 { Glibc.close(descriptor) }|if descriptor >= 1 { Glibc.close(descriptor) }|closesDescriptorZero
+block-writer-pad-zero|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|mutating func align() { if bytes.count & 1 == 1 { bytes.append(0) } }|mutating func align() { if bytes.count & 1 == 1 { bytes.append(1) } }|outOfLineValuesLandWhereTheirEntriesPoint
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -33,5 +33,10 @@ struct BlockWriterTests {
         }
         let ends = values.filter { $0.1.count > 4 }.map { written.valueOffsets[$0.0]! + $0.1.count }
         #expect(bytes.count == ends.max()! + (ends.max()! & 1), "the values end the block")
+        // Every byte that is neither the original block, the IFD nor a value is an alignment pad: 0.
+        var covered = Set(0 ..< header.count + 1).union(written.offset ..< written.offset + 2 + 12 * values.count + 4)
+        for (tag, value) in values where value.count > 4 { covered.formUnion(written.valueOffsets[tag]! ..< written.valueOffsets[tag]! + value.count) }
+        let pads = bytes.indices.filter { !covered.contains($0) }
+        #expect(!pads.isEmpty && pads.allSatisfy { bytes[$0] == 0 }, "pads at \(pads): \(pads.map { bytes[$0] })")
     }
 }
