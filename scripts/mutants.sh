@@ -215,6 +215,7 @@ journal-length-bound|Sources/BinaryIO/OverwriteJournal.swift|guard source.size >
 new-video-vmhd|Sources/ISOBMFF/Writing/NewVideoTrack.swift|w.u32(1); w.u16(0x40); w.u16(0x8000); w.u16(0x8000); w.u16(0x8000)|_ = 0 // dropped|videoMediaHeader
 in-place-edit-fd-zero|Sources/BinaryIO/InPlaceFileEdit.swift|if descriptor >= 0 { Glibc.close(descriptor) }|if descriptor >= 1 { Glibc.close(descriptor) }|closesDescriptorZero
 block-writer-pad-zero|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|mutating func align() { if bytes.count & 1 == 1 { bytes.append(0) } }|mutating func align() { if bytes.count & 1 == 1 { bytes.append(1) } }|outOfLineValuesLandWhereTheirEntriesPoint
+xmp-prefix-number|Sources/StillImage/XMP/XMPPacket.swift|var n = 1|var n = 2|takenPrefixGetsTheNextNumber
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -54,6 +54,28 @@ import BinaryIO
         #expect(try XMPPacket(xml: again.xmlBytes()).value(Self.camera) == "1")
     }
 
+    /// A packet whose preferred prefixes are taken by other namespaces keeps those: the new
+    /// property's namespace is declared under the first free numbered form (GCamera2, then
+    /// GCamera3), and both properties read back.
+    @Test("a preferred prefix bound to another namespace: the next free one, GCamera2 then GCamera3, is declared")
+    func takenPrefixGetsTheNextNumber() throws {
+        for taken in [["GCamera"], ["GCamera", "GCamera2"]] {
+            let declarations = taken.enumerated().map { #"xmlns:\#($0.element)="http://example.com/other\#($0.offset)/" \#($0.element):Flag="x""# }.joined(separator: " ")
+            let xml = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" "#
+                + declarations + #"/></rdf:RDF></x:xmpmeta>"#
+            let p = try XMPPacket(xml: Array(xml.utf8))
+            p.set(Self.camera, "1")
+            let written = String(decoding: p.xmlBytes(), as: UTF8.self)
+            let expected = "GCamera\(taken.count + 1)"
+            #expect(written.contains(#"xmlns:\#(expected)="http://ns.google.com/photos/1.0/camera/""#) && written.contains(#"\#(expected):MotionPhoto="1""#), "\(written)")
+            let again = try XMPPacket(xml: p.xmlBytes())
+            #expect(again.value(Self.camera) == "1")
+            for (i, prefix) in taken.enumerated() {
+                #expect(again.value(XMPProperty(namespace: "http://example.com/other\(i)/", preferredPrefix: prefix, name: "Flag")) == "x")
+            }
+        }
+    }
+
     @Test func anEmptyPacketTakesNewProperties() throws {
         let p = try XMPPacket.empty()
         p.set(Self.camera, "1")
