@@ -216,6 +216,7 @@ new-video-vmhd|Sources/ISOBMFF/Writing/NewVideoTrack.swift|w.u32(1); w.u16(0x40)
 in-place-edit-fd-zero|Sources/BinaryIO/InPlaceFileEdit.swift|if descriptor >= 0 { Glibc.close(descriptor) }|if descriptor >= 1 { Glibc.close(descriptor) }|closesDescriptorZero
 block-writer-pad-zero|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|mutating func align() { if bytes.count & 1 == 1 { bytes.append(0) } }|mutating func align() { if bytes.count & 1 == 1 { bytes.append(1) } }|outOfLineValuesLandWhereTheirEntriesPoint
 xmp-prefix-number|Sources/StillImage/XMP/XMPPacket.swift|var n = 1|var n = 2|takenPrefixGetsTheNextNumber
+heif-new-item-id-from-zero|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)|let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 1)|newItemIDAfterTheHighest
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -7,13 +7,14 @@ import BinaryIO
 @Suite("HEIF: hostile input")
 struct HEIFHostileTests {
     /// A minimal HEIF: ftyp, meta (hdlr pict, pitm, iinf, iloc, iref), mdat with each item's bytes.
+    /// `located: false` leaves every item out of `iloc` (their bytes still in `mdat`).
     static func heif(items: [(id: UInt32, type: FourCC, data: [UInt8])], primary: UInt32 = 1,
-                     references: [ItemReferenceBox.Reference] = [], ilocVersion: UInt8 = 1) -> [UInt8] {
+                     references: [ItemReferenceBox.Reference] = [], ilocVersion: UInt8 = 1, located: Bool = true) -> [UInt8] {
         func metaBytes(dataStart: UInt64) -> [UInt8] {
             var hdlr = ByteWriter(); hdlr.u32(0); hdlr.u32(0); hdlr.fourCC("pict"); hdlr.zeros(12); hdlr.u8(0)
             var offset = dataStart
             var iloc = ItemLocationBox(version: ilocVersion, offsetSize: 4, lengthSize: 4)
-            for item in items {
+            for item in items where located {
                 iloc.items.append(.init(itemID: item.id, extents: [.init(offset: offset, length: UInt64(item.data.count))]))
                 offset += UInt64(item.data.count)
             }
@@ -39,6 +40,20 @@ struct HEIFHostileTests {
         let file = try Self.open(Self.heif(items: [(1, "hvc1", [1, 2, 3]), (2, "Exif", [0, 0, 0, 0, 9])], references: [.init(type: "cdsc", fromItemID: 2, toItemIDs: [1])]))
         #expect(try file.itemBytes(1) == [1, 2, 3])
         #expect(file.exifItemID == 2)
+    }
+
+    /// A new item takes the id after the highest in use in `iinf` and in `iloc`, 0 counted: a
+    /// file whose one item is item 0 (allowed by the box, unlocated here) gets item 1, never a
+    /// gap; with items 0 and 7, item 8.
+    @Test("a new item's id is one past the highest in iinf or iloc, from item 0 up")
+    func newItemIDAfterTheHighest() throws {
+        let exif: [UInt8] = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]
+        let zeroOnly = try Self.open(Self.heif(items: [(0, "hvc1", [1, 2, 3])], primary: 0, located: false))
+        #expect(zeroOnly.locations.items.isEmpty)
+        let added = try HEIFItemEdit(file: zeroOnly, replacing: nil, newItem: .init(type: "Exif", describes: 0), data: exif, allowInPlace: false)
+        #expect(added.itemID == 1)
+        let located = try Self.open(Self.heif(items: [(0, "hvc1", [1, 2, 3]), (7, "hvc1", [4, 5])], primary: 0))
+        #expect(try HEIFItemEdit(file: located, replacing: nil, newItem: .init(type: "Exif", describes: 0), data: exif, allowInPlace: false).itemID == 8)
     }
 
     @Test("every truncation of a real HEIF is a ParseError")
