@@ -56,6 +56,12 @@ struct ContainerRegistryTests {
         let hdlr = QuickTimeMetadata.handlerAtom().serialized()
         #expect(try Support.parseAtom(Self.box("meta", hdlr)).prefix.isEmpty)
         #expect(try Support.parseAtom(Self.box("meta", Support.u32(0) + hdlr)).prefix == [0, 0, 0, 0])
+        // The hdlr decides, not the first four bytes: an ISO form with flags set still has its
+        // prefix, and a QuickTime form whose hdlr's size field reads 0 (to the end) has none.
+        #expect(try Support.parseAtom(Self.box("meta", Support.u32(1) + hdlr)).prefix == [0, 0, 0, 1])
+        let toTheEnd = [0, 0, 0, 0] + hdlr.dropFirst(4)
+        #expect(QuickTimeMetaForm.prefixLength(of: ByteReader(toTheEnd)) == 0)
+        #expect(QuickTimeMetaForm.prefixLength(of: ByteReader(Support.u32(0) + toTheEnd)) == 4)
     }
 
     @Test("HEIF item boxes are left to their readers, which open them through the registry")
