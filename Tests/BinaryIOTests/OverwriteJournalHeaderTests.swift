@@ -55,10 +55,8 @@ struct OverwriteJournalHeaderTests {
     /// unread. At the bound exactly it is complete and restored.
     @Test("a complete journal of exactly the most old bytes is restored; a bound one byte lower discards it, the file untouched")
     func lengthBound() throws {
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("movie.mov").path
-        let journal = OverwriteJournal.path(for: target)
+        let dir = try TempDir()
+        let target = dir.path("movie.mov"), journal = OverwriteJournal.path(for: target)
         let original: [UInt8] = (0..<256).map { UInt8($0) }
         let overwritten = original.enumerated().map { $0.offset >= 100 && $0.offset < 164 ? ~$0.element : $0.element }
         _ = try OverwriteJournal(target: target, offset: 100, oldBytes: Array(original[100..<164]), fileSize: 256)
@@ -73,10 +71,8 @@ struct OverwriteJournalHeaderTests {
 
     @Test("a journal of no old bytes is just its header, and complete: restored (nothing to write back); every shorter prefix is torn: discarded")
     func headerOnlyJournal() throws {
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("movie.mov").path
-        let journal = OverwriteJournal.path(for: target)
+        let dir = try TempDir()
+        let target = dir.path("movie.mov"), journal = OverwriteJournal.path(for: target)
         let original: [UInt8] = Array(0..<64)
         try Data(original).write(to: URL(fileURLWithPath: target))
         _ = try OverwriteJournal(target: target, offset: 10, oldBytes: [], fileSize: UInt64(original.count))
