@@ -217,6 +217,13 @@ in-place-edit-fd-zero|Sources/BinaryIO/InPlaceFileEdit.swift|if descriptor >= 0 
 block-writer-pad-zero|Sources/StillImage/EXIF/ExifMakerNotePatch.swift|mutating func align() { if bytes.count & 1 == 1 { bytes.append(0) } }|mutating func align() { if bytes.count & 1 == 1 { bytes.append(1) } }|outOfLineValuesLandWhereTheirEntriesPoint
 xmp-prefix-number|Sources/StillImage/XMP/XMPPacket.swift|var n = 1|var n = 2|takenPrefixGetsTheNextNumber
 heif-new-item-id-from-zero|Sources/ISOBMFF/Writing/HEIFItemEditLayout.swift|let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)|let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 1)|newItemIDAfterTheHighest
+heic-live-holds-image|Sources/LivePhotoKit/MotionPhoto/HEICLiveToMotionPhoto.swift|(try? HEIFItemsKept.check(original: file, writtenPath: path, changed: Set([xmpItemID].compactMap { $0 }))) != nil|(try? HEIFItemsKept.check(original: file, writtenPath: path, changed: Set([xmpItemID].compactMap { $0 }))) == nil|liveToMotionRunAgainFindsItsOwnHEIC
+heic-items-kept-read-back|Sources/LivePhotoKit/MotionPhoto/HEIFItemsKept.swift|try check(original: original, written: HEIFFile.open(path: writtenPath), changed: changed)|_ = writtenPath|motionToLiveRunAgainFindsItsOwnHEICStill
+motion-holds-heic-image|Sources/LivePhotoKit/MotionPhoto/MotionPhotoToLivePhoto.swift|return (try? HEIFItemsKept.check(original: heic.still, writtenPath: stillPath, changed: changed)) != nil|return (try? HEIFItemsKept.check(original: heic.still, writtenPath: stillPath, changed: changed)) == nil|motionToLiveRunAgainFindsItsOwnHEICStill
+convert-batch-sync-fails-all|Sources/LivePhotoKit/Batch/ConvertBatch.swift|guard r.status == .converted else { return r }|guard r.status != .converted else { return r }|folderOutputSyncFails
+convert-batch-sync-error-named|Sources/LivePhotoKit/Batch/ConvertBatch.swift|failed.error = LivePhotoError.wrap(error, path: r.still ?? r.motionPhoto ?? r.input, category: .refused).description|_ = 0|folderOutputSyncFails
+live-photo-info-record-equal|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoInfoRecord.swift|a.entryCounts?.second == b.entryCounts?.second|a.entryCounts?.second != b.entryCounts?.second|equalOnlyWhenVersionAndBothCountsAre
+mp4-gets-ftyp-first|Sources/ISOBMFF/Writing/WholeFileMovieWriter.swift|pieces.append(.atom(ftyp))|_ = ftyp|theEmbeddedMP4StartsWithAnISOFileType
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -128,4 +128,31 @@ struct ConvertKillTests {
         #expect(liveLines.count == 1 && liveLines[0].contains(written) && liveLines[0].contains("injected write failure"), "\(live.err)")
         #expect(try [still, movie].map(Support.bytes) == pairBefore)
     }
+
+    /// A folder run syncs once for the batch: when that sync fails, every conversion of the
+    /// batch is reported failed (refused, exit 4), naming its output; none is reported done.
+    @Test("a failed sync of a folder's outputs: every conversion reported failed with its output named, exit 4")
+    func folderOutputSyncFails() throws {
+        let (dir, input) = try Self.input()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("two")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in [PathComponents.lastComponent(input), "MVIMG_20190101_101010.jpg"] {
+            try FileManager.default.copyItem(atPath: dir.appendingPathComponent(name).path, toPath: folder.appendingPathComponent(name).path)
+        }
+        let env = ["LIVEPHOTO_FAULT_AT": WriteStep.convertOutputsSyncing.rawValue, "LIVEPHOTO_FAULT_SIGNAL": "EIO"]
+        let run = try SafetyTests.livephoto(["convert", "--json", folder.path], env: env)
+        #expect(run.status == 4, "\(run.status): \(run.err)")
+        let records = try ConvertCLITests.lines(run.out)
+        #expect(records.count == 2, "\(run.out)")
+        for record in records {
+            #expect(record["status"] as? String == "failed" && record["exitCode"] as? Int == 4, "\(record)")
+            let error = try #require(record["error"] as? String)
+            #expect(error.hasSuffix(": injected write failure: input/output error"), "\(error)")
+            // The output named is the still the run wrote (in place, complete), not the input.
+            let named = String(error.prefix { $0 != ":" })
+            #expect(named.hasPrefix(folder.path + "/") && named.hasSuffix(".jpg") && named != record["input"] as? String, "\(error)")
+            #expect(FileManager.default.fileExists(atPath: named), "\(named)")
+        }
+    }
 }
