@@ -224,6 +224,7 @@ convert-batch-sync-fails-all|Sources/LivePhotoKit/Batch/ConvertBatch.swift|guard
 convert-batch-sync-error-named|Sources/LivePhotoKit/Batch/ConvertBatch.swift|failed.error = LivePhotoError.wrap(error, path: r.still ?? r.motionPhoto ?? r.input, category: .refused).description|_ = 0|folderOutputSyncFails
 live-photo-info-record-equal|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoInfoRecord.swift|a.entryCounts?.second == b.entryCounts?.second|a.entryCounts?.second != b.entryCounts?.second|equalOnlyWhenVersionAndBothCountsAre
 mp4-gets-ftyp-first|Sources/ISOBMFF/Writing/WholeFileMovieWriter.swift|pieces.append(.atom(ftyp))|_ = ftyp|theEmbeddedMP4StartsWithAnISOFileType
+growth-abort-removes-journal|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|guard state == .prepared else { return }|guard state != .prepared else { return }|stopAfterTheJournal
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

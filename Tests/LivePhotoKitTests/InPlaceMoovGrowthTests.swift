@@ -105,6 +105,26 @@ struct InPlaceMoovGrowthTests {
         #expect(try MovieFile.open(path: movie).movie.contentIdentifier == "11111111-2222-3333-4444-555555555555")
     }
 
+    /// A stop requested once the journal is written (the movie prepared, nothing committed):
+    /// the growth is abandoned, its journal removed, both files as they were.
+    @Test("a stop before the commit abandons the growth: no journal left, both files unchanged", .requires(.ffmpeg))
+    func stopAfterTheJournal() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try Self.paddedMovie(in: dir)
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
+        let before = try [still, movie].map(Support.bytes)
+        var options = Self.faststart()
+        options.dryRun = true
+        #expect(try PairOperation.run(still: still, movie: movie, options: options).movieWrite == MovieWriteMethod.growInPlace)
+        options.dryRun = false
+        options.stop = StopRequest()
+        options.stop?.request(SIGTERM)
+        #expect(throws: OperationInterrupted.self) { try PairOperation.run(still: still, movie: movie, options: options) }
+        #expect(try [still, movie].map(Support.bytes) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG.JPG", "IMG.MOV"])
+    }
+
     /// What the growth leaves of the padding: nothing (no free box remains), or exactly 8
     /// bytes (an empty free box, the smallest box there is).
     @Test("padding exactly as large as the growth, or 8 bytes larger: grown in place, no free box or an empty one left",
