@@ -225,6 +225,7 @@ convert-batch-sync-error-named|Sources/LivePhotoKit/Batch/ConvertBatch.swift|fai
 live-photo-info-record-equal|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoInfoRecord.swift|a.entryCounts?.second == b.entryCounts?.second|a.entryCounts?.second != b.entryCounts?.second|equalOnlyWhenVersionAndBothCountsAre
 mp4-gets-ftyp-first|Sources/ISOBMFF/Writing/WholeFileMovieWriter.swift|pieces.append(.atom(ftyp))|_ = ftyp|theEmbeddedMP4StartsWithAnISOFileType
 growth-abort-removes-journal|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|guard state == .prepared else { return }|guard state != .prepared else { return }|stopAfterTheJournal
+heic-still-abort-on-stop|Sources/LivePhotoKit/Pair/PairCommit.swift|still.write.abort()|_ = 0|heicStopBeforeCommit
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BinaryIO
+import ISOBMFF
 @testable import LivePhotoKit
 
 @Suite("pair: locks, stop requests, rollback of the still")
@@ -31,12 +32,36 @@ struct PairInterruptionTests {
     @Test("a stop requested before the commit rolls the pair back: OperationInterrupted, files as they were, no temporaries",
           arguments: ["movie-moov-last.mov", "movie-moov-first.mov", "movie-mp4.mp4"])
     func stopBeforeCommit(_ movieName: String) throws {
+        try Self.stopBeforeCommit(still: Support.fixture("still-exif-icc-xmp.jpg"), movie: Support.fixture(movieName))
+    }
+
+    /// A HEIC edited in place has its new Exif appended when the still is prepared (a larger
+    /// Exif stays there; one that fits is copied over the old bytes at the commit): the stop
+    /// cuts the append off again.
+    @Test("a HEIC still edited in place and a stop before the commit: the append is cut back, the files as they were",
+          arguments: [(DryRunWriteMethodTests.Still.heicGrowing, StillWriteMethod.tailAppend), (.heicFitting, .inPlace)])
+    func heicStopBeforeCommit(_ kind: DryRunWriteMethodTests.Still, method: StillWriteMethod) throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let still = try Support.copy(Support.fixture("still-exif-icc-xmp.jpg"), to: dir)
-        let movie = try Support.copy(Support.fixture(movieName), to: dir)
-        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        let heic = dir.appendingPathComponent("IMG_0001.HEIC").path
+        try Data(try DryRunWriteMethodTests().stillBytes(kind)).write(to: URL(fileURLWithPath: heic))
+        try Self.stopBeforeCommit(still: heic, movie: Support.fixture("movie-moov-last.mov"), expectedStillWrite: method)
+    }
+
+    static func stopBeforeCommit(still stillSource: String, movie movieSource: String, expectedStillWrite: StillWriteMethod? = nil) throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(stillSource, to: dir)
+        let movie = try Support.copy(movieSource, to: dir)
+        // An identifier of its own: the still is always written (the HEIC fixture carries one).
         var options = PairOptions()
+        options.identifier = .given("11111111-2222-3333-4444-555555555555")
+        if let expectedStillWrite {
+            var dry = options
+            dry.dryRun = true
+            #expect(try PairOperation.run(still: still, movie: movie, options: dry).stillWrite == expectedStillWrite)
+        }
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
         options.stop = StopRequest()
         options.stop?.request(SIGTERM)
         let e = #expect(throws: OperationInterrupted.self) { try PairOperation.run(still: still, movie: movie, options: options) }
