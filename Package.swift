@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "VideoFramesTests", dependencies: ["VideoFrames", "ISOBMFF", "BinaryIO", "TestSupport",
                                                       .product(name: "PropertyBased", package: "swift-property-based")]),
         // Runs the built `livephoto` binary: exit codes, error lines, JSON output.
-        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto", "ISOBMFF", "BinaryIO", "TestSupport"]),
+        .testTarget(name: "LivePhotoCLITests", dependencies: ["livephoto", "LivePhotoKit", "StillImage", "ISOBMFF", "BinaryIO", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )
