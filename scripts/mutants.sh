@@ -20,7 +20,7 @@ scratch=${MUTANTS_DIR:-${TMPDIR:-/tmp}/livephoto-mutants}
 SWIFT=${SWIFT:-swift}
 only=${MUTANTS:-.}
 
-# name | file | the exact text (found exactly once; \n for a line break; no `|`: it parts the fields) | what it becomes | tests that must fail (swift test --filter)
+# name | file | the exact text (found exactly once; \n for a line break; \x7c for a `|`, which parts the fields) | what it becomes | tests that must fail (swift test --filter)
 MUTANT_LIST='
 lower-case-identifier|Sources/LivePhotoKit/Common/ContentIdentifier.swift|UUID().uuidString.uppercased()|UUID().uuidString.lowercased()|MovieInvariantsTests
 dry-run-foreign-makernote|Sources/LivePhotoKit/Pair/PairPlanner.swift|= stillInfo.makerNote, !options.replaceForeignMakerNote {|= stillInfo.makerNote, !options.replaceForeignMakerNote, !options.dryRun {|PairSafetyTests
@@ -226,6 +226,7 @@ live-photo-info-record-equal|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoInfoReco
 mp4-gets-ftyp-first|Sources/ISOBMFF/Writing/WholeFileMovieWriter.swift|pieces.append(.atom(ftyp))|_ = ftyp|theEmbeddedMP4StartsWithAnISOFileType
 growth-abort-removes-journal|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|guard state == .prepared else { return }|guard state != .prepared else { return }|stopAfterTheJournal
 heic-still-abort-on-stop|Sources/LivePhotoKit/Pair/PairCommit.swift|still.write.abort()|_ = 0|heicStopBeforeCommit
+atom-fourcc-second-byte|Sources/ISOBMFF/Boxes/AtomParser.swift|UInt32(bytes[s + 1]) << 16 \x7c UInt32(bytes[s + 2]) << 8|UInt32(bytes[s + 2]) << 16 \x7c UInt32(bytes[s + 2]) << 8|metaForms
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
@@ -240,7 +241,7 @@ cd "$scratch"
 apply() {
     python3 - "$1" "$2" "$3" <<'EOF'
 import sys
-path, old, new = (a.replace("\\n", "\n") for a in sys.argv[1:4])   # `\n` in the list: a line break
+path, old, new = (a.replace("\\n", "\n").replace("\\x7c", "|") for a in sys.argv[1:4])   # `\n` in the list: a line break; `\x7c`: a `|`
 text = open(path).read()
 if text.count(old) != 1:
     sys.exit(f"{path}: the mutated text occurs {text.count(old)} times, not once: {old}")
