@@ -78,11 +78,12 @@ public struct FileMetadata: Sendable {
 
     /// Every extended attribute of `path`, in the kernel's order. Sizes come from the kernel
     /// (at most 64 KB per list and per value on Linux); a list that grows between the two
-    /// calls is read again.
-    static func readExtendedAttributes(path: String) throws -> [ExtendedAttribute] {
-        var names: [UInt8] = []
-        for _ in 0..<8 {
-            let size = FileSystemCalls.listxattr(path, nil, 0)
+    /// calls is read again, and one that keeps growing is an error (never an empty list: the
+    /// replacement would lose the attributes).
+    static func readExtendedAttributes(path: String, calls: ExtendedAttributeCalls = .system) throws -> [ExtendedAttribute] {
+        var names: [UInt8]? = nil
+        for _ in 0..<ExtendedAttributeCalls.attempts {
+            let size = calls.list(path, nil, 0)
             if size < 0 {
                 if errno == ENOTSUP || errno == EOPNOTSUPP { return [] }
                 throw ParseError.system(Errno.current, "cannot list extended attributes")
@@ -90,15 +91,16 @@ public struct FileMetadata: Sendable {
             if size == 0 { return [] }
             var buffer = [UInt8](repeating: 0, count: size)
             // `buffer` holds `size` > 0 bytes, so its base address exists.
-            let n = buffer.withUnsafeMutableBytes { FileSystemCalls.listxattr(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
+            let n = buffer.withUnsafeMutableBytes { calls.list(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
             if n < 0 && errno == ERANGE { continue }
             guard n >= 0 else { throw ParseError.system(Errno.current, "cannot list extended attributes") }
             names = Array(buffer[0..<n])
             break
         }
+        guard let names else { throw ParseError(.io, "the list of extended attributes keeps changing size") }
         var attributes: [ExtendedAttribute] = []
         for name in names.split(separator: 0, omittingEmptySubsequences: true).map(Array.init) {
-            if let value = try readExtendedAttribute(path: path, name: name) {
+            if let value = try readExtendedAttribute(path: path, name: name, calls: calls) {
                 attributes.append(ExtendedAttribute(name: name, value: value))
             }
         }
@@ -106,9 +108,9 @@ public struct FileMetadata: Sendable {
     }
 
     /// One attribute's value; nil when it vanished or may not be read (a privileged namespace).
-    static func readExtendedAttribute(path: String, name: [UInt8]) throws -> [UInt8]? {
-        for _ in 0..<8 {
-            let size = name.withCString { FileSystemCalls.getxattr(path, $0, nil, 0) }
+    static func readExtendedAttribute(path: String, name: [UInt8], calls: ExtendedAttributeCalls = .system) throws -> [UInt8]? {
+        for _ in 0..<ExtendedAttributeCalls.attempts {
+            let size = name.withCString { calls.get(path, $0, nil, 0) }
             if size < 0 {
                 let e = errno
                 if e == ENODATA { return nil }
@@ -116,7 +118,7 @@ public struct FileMetadata: Sendable {
                 throw ParseError.system(Errno(rawValue: e), "cannot read the extended attribute \(PathText.escaped(name))")
             }
             var value = [UInt8](repeating: 0, count: size)
-            let n = name.withCString { cname in value.withUnsafeMutableBytes { FileSystemCalls.getxattr(path, cname, $0.baseAddress, size) } }
+            let n = name.withCString { cname in value.withUnsafeMutableBytes { calls.get(path, cname, $0.baseAddress, size) } }
             if n < 0 && errno == ERANGE { continue }
             if n < 0 && errno == ENODATA { return nil }
             guard n >= 0 else { throw ParseError.system(Errno.current, "cannot read the extended attribute \(PathText.escaped(name))") }
