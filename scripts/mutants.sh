@@ -224,7 +224,7 @@ convert-batch-sync-fails-all|Sources/LivePhotoKit/Batch/ConvertBatch.swift|guard
 convert-batch-sync-error-named|Sources/LivePhotoKit/Batch/ConvertBatch.swift|failed.error = LivePhotoError.wrap(error, path: r.still ?? r.motionPhoto ?? r.input, category: .refused).description|_ = 0|folderOutputSyncFails
 live-photo-info-record-equal|Sources/ISOBMFF/QuickTimeMetadata/LivePhotoInfoRecord.swift|a.entryCounts?.second == b.entryCounts?.second|a.entryCounts?.second != b.entryCounts?.second|equalOnlyWhenVersionAndBothCountsAre
 mp4-gets-ftyp-first|Sources/ISOBMFF/Writing/WholeFileMovieWriter.swift|pieces.append(.atom(ftyp))|_ = ftyp|theEmbeddedMP4StartsWithAnISOFileType
-growth-abort-removes-journal|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|guard state == .prepared else { return }|guard state != .prepared else { return }|stopAfterTheJournal
+growth-abort-removes-journal|Sources/ISOBMFF/Writing/InPlaceMoovGrowth.swift|guard state == .prepared else { return }|guard state != .prepared else { return }|abortAfterPrepare
 heic-still-abort-on-stop|Sources/LivePhotoKit/Pair/PairCommit.swift|still.write.abort()|_ = 0|heicStopBeforeCommit
 atom-fourcc-second-byte|Sources/ISOBMFF/Boxes/AtomParser.swift|UInt32(bytes[s + 1]) << 16 \x7c UInt32(bytes[s + 2]) << 8|UInt32(bytes[s + 2]) << 16 \x7c UInt32(bytes[s + 2]) << 8|metaForms
 '

@@ -105,24 +105,24 @@ struct InPlaceMoovGrowthTests {
         #expect(try MovieFile.open(path: movie).movie.contentIdentifier == "11111111-2222-3333-4444-555555555555")
     }
 
-    /// A stop requested once the journal is written (the movie prepared, nothing committed):
-    /// the growth is abandoned, its journal removed, both files as they were.
-    @Test("a stop before the commit abandons the growth: no journal left, both files unchanged", .requires(.ffmpeg))
-    func stopAfterTheJournal() throws {
+    /// `abort()` after `prepare()` (the contract of every prepared write): the journal goes and
+    /// the file was never touched; before `prepare()` or a second time it does nothing.
+    @Test("a prepared growth aborted: its journal removed, the file as it was")
+    func abortAfterPrepare() throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let movie = try Self.paddedMovie(in: dir)
-        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir, as: "IMG.JPG")
-        let before = try [still, movie].map(Support.bytes)
-        var options = Self.faststart()
-        options.dryRun = true
-        #expect(try PairOperation.run(still: still, movie: movie, options: options).movieWrite == MovieWriteMethod.growInPlace)
-        options.dryRun = false
-        options.stop = StopRequest()
-        options.stop?.request(SIGTERM)
-        #expect(throws: OperationInterrupted.self) { try PairOperation.run(still: still, movie: movie, options: options) }
-        #expect(try [still, movie].map(Support.bytes) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG.JPG", "IMG.MOV"])
+        let path = dir.appendingPathComponent("IMG.MOV").path
+        let original = (0..<64).map { UInt8($0) }
+        try Data(original).write(to: URL(fileURLWithPath: path))
+        let growth = InPlaceMoovGrowth(path: path, originalSize: 64, offset: 8, newBytes: [UInt8](repeating: 0xEE, count: 16))
+        growth.abort()
+        try growth.prepare()
+        #expect(FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)), "prepare writes the journal")
+        growth.abort()
+        #expect(!FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)))
+        growth.abort()
+        #expect(try Support.bytes(path) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["IMG.MOV"])
     }
 
     /// What the growth leaves of the padding: nothing (no free box remains), or exactly 8

@@ -68,7 +68,7 @@ public final class InPlaceMoovGrowth: PreparedFileWrite {
         return InPlaceMoovGrowth(path: path ?? file.source.path, originalSize: file.topLevel.fileSize, offset: moov.offset, newBytes: bytes)
     }
 
-    private init(path: String, originalSize: UInt64, offset: UInt64, newBytes: [UInt8]) {
+    init(path: String, originalSize: UInt64, offset: UInt64, newBytes: [UInt8]) {
         self.path = path
         self.originalSize = originalSize
         self.offset = offset
