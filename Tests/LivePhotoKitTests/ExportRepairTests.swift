@@ -130,6 +130,13 @@ struct ExportRepairTests {
             let (still, movie) = (try #require(r.still), try #require(r.movie))
             #expect(try Verifier.verify(still: still, movie: movie, strict: false).valid)
             #expect(try Self.media(still) == Self.media(r.input) && Self.media(movie) == Self.media(try #require(r.inputMovie)))
+            // The result reports the pair written: its identifier and its still time.
+            var check = PairOptions()
+            check.dryRun = true
+            let written = try PairOperation.run(still: still, movie: movie, options: check)
+            #expect(written.status == .alreadyPaired)
+            #expect(r.identifier != nil && r.identifier == written.identifier, "\(String(describing: r.identifier))")
+            #expect(r.stillTime == ReportedSeconds(exactly: written.stillTime), "\(String(describing: r.stillTime))")
         }
         #expect(try inputs.map { try Support.bytes(folder.file($0)) } == before)
 
