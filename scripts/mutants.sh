@@ -229,6 +229,7 @@ heic-still-abort-on-stop|Sources/LivePhotoKit/Pair/PairCommit.swift|still.write.
 atom-fourcc-second-byte|Sources/ISOBMFF/Boxes/AtomParser.swift|UInt32(bytes[s + 1]) << 16 \x7c UInt32(bytes[s + 2]) << 8|UInt32(bytes[s + 2]) << 16 \x7c UInt32(bytes[s + 2]) << 8|metaForms
 split-video-identifier|Sources/LivePhotoKit/MotionPhoto/SplitVideoConversion.swift|result.identifier = paired.identifier|_ = 0|takeoutConvert
 transform-nine-values|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swift|for _ in matrix.count..<max(matrix.count, 9) { matrixBytes.u64(0) }|for _ in matrix.count..<max(matrix.count, 8) { matrixBytes.u64(0) }|nineValues
+heic-verify-other-items|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|for item in sourceFile.locations.items where item.itemID != editedItem|for item in sourceFile.locations.items where item.itemID == editedItem|HEICVerifyWrittenTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).
