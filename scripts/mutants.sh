@@ -230,6 +230,7 @@ atom-fourcc-second-byte|Sources/ISOBMFF/Boxes/AtomParser.swift|UInt32(bytes[s + 
 split-video-identifier|Sources/LivePhotoKit/MotionPhoto/SplitVideoConversion.swift|result.identifier = paired.identifier|_ = 0|takeoutConvert
 transform-nine-values|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swift|for _ in matrix.count..<max(matrix.count, 9) { matrixBytes.u64(0) }|for _ in matrix.count..<max(matrix.count, 8) { matrixBytes.u64(0) }|nineValues
 heic-verify-other-items|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|for item in sourceFile.locations.items where item.itemID != editedItem|for item in sourceFile.locations.items where item.itemID == editedItem|HEICVerifyWrittenTests
+heic-patch-last-meta-byte|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|var last = old.count - 1|var last = old.count - 2|HEICMetaLastBytePatchTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

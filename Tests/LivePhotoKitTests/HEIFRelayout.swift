@@ -31,6 +31,8 @@ struct HEIFRelayout: CustomStringConvertible {
     var itemOffsetOf: ItemOffsetSource? = nil
     /// A `free` box of this many bytes (8 or more) put last in `meta`.
     var metaFreeBox = 0
+    /// `iloc` moved to the end of `meta`: an edit then changes the very last byte of `meta`.
+    var ilocLast = false
 
     var description: String {
         var parts = ["iloc v\(ilocVersion) \(offsetSize)/\(lengthSize)/\(baseOffsetSize)/\(indexSize)"]
@@ -44,6 +46,7 @@ struct HEIFRelayout: CustomStringConvertible {
         if metaLargeSize { parts.append("meta with a 64-bit size") }
         if metaFreeBox > 0 { parts.append("a \(metaFreeBox)-byte free box in meta") }
         if let itemOffsetOf { parts.append("an item by item offset into the \(itemOffsetOf) item") }
+        if ilocLast { parts.append("iloc last in meta") }
         return parts.joined(separator: ", ")
     }
 
@@ -118,6 +121,7 @@ struct HEIFRelayout: CustomStringConvertible {
                 default: children.append(child)
                 }
             }
+            if ilocLast, let at = children.firstIndex(where: { $0.type == "iloc" }) { children.append(children.remove(at: at)) }
             if !idatBytes.isEmpty { children.append(Atom(type: "idat", payload: idatBytes)) }
             if metaFreeBox > 0 { children.append(Atom(type: "free", payload: [UInt8](repeating: 0, count: metaFreeBox - 8))) }
             let meta = Atom(type: "meta", prefix: file.meta.prefix, children: children)
