@@ -54,9 +54,6 @@ public final class ExifBlock {
         if let log { exif_log_unref(log) }
     }
 
-    /// libexif's corrupt-data log messages from loading (bounded in number).
-    public var warnings: [String] { messages.corrupt }
-
     public var make: String? { ascii(EXIF_TAG_MAKE, EXIF_IFD_0) }
     public var model: String? { ascii(EXIF_TAG_MODEL, EXIF_IFD_0) }
 
@@ -101,19 +98,13 @@ public final class ExifBlock {
     }
 }
 
-/// Collects libexif log messages instead of printing them (libexif must never write to stdout).
+/// What libexif's log told while loading: only whether it ran out of memory (its corrupt-data
+/// messages are not kept: the values it reads are compared, and nothing shows its wording).
 final class LibexifMessages {
-    var corrupt: [String] = []
     var outOfMemory = false
-    static let maxKept = 64
 }
 
-private let libexifLogCallback: ExifLogFunc = { _, code, _, format, args, user in
-    guard let user else { return }
-    let box = Unmanaged<LibexifMessages>.fromOpaque(user).takeUnretainedValue()
-    if code == EXIF_LOG_CODE_NO_MEMORY { box.outOfMemory = true }
-    guard code == EXIF_LOG_CODE_CORRUPT_DATA, box.corrupt.count < LibexifMessages.maxKept, let format, let args else { return }
-    var buffer = [CChar](repeating: 0, count: 256)
-    _ = buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, args) }
-    box.corrupt.append(String(cString: buffer))
+private let libexifLogCallback: ExifLogFunc = { _, code, _, _, _, user in
+    guard let user, code == EXIF_LOG_CODE_NO_MEMORY else { return }
+    Unmanaged<LibexifMessages>.fromOpaque(user).takeUnretainedValue().outOfMemory = true
 }
