@@ -8,13 +8,16 @@ import BinaryIO
 /// are counted: tests run beside this one.)
 @Suite("failures after an open leave no descriptor open")
 struct FailedOpenDescriptorTests {
+    /// A folder of its own (removed when released), once /proc is known to be there.
+    static func scratch() throws -> TempDir {
+        try #require(FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc")
+        return try TempDir()
+    }
+
     @Test("a replacement someone else locks: 'cannot lock', and only the holder's descriptor stays open")
     func lockedReplacement() throws {
-        try #require(FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc")
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let replacement = dir.appendingPathComponent(".IMG.JPG.livephoto-abc123").path
-        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: replacement))
+        let dir = try Self.scratch()
+        let replacement = try dir.write(".IMG.JPG.livephoto-abc123", [1, 2, 3])
         let holder = try FileLockSet.acquire([replacement], mode: .exclusive)
         #expect(try OverwriteJournalDescriptorTests.openDescriptors(naming: [replacement]).count == 1)
         let set = try FileLockSet.acquire([], mode: .exclusive)
@@ -28,11 +31,8 @@ struct FailedOpenDescriptorTests {
 
     @Test("an in-place edit of a file whose size changed: 'file changed', nothing left open")
     func changedSize() throws {
-        try #require(FileManager.default.fileExists(atPath: "/proc/self/fd"), "needs /proc")
-        let dir = try Support.tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("movie.mov").path
-        try Data([UInt8](repeating: 7, count: 64)).write(to: URL(fileURLWithPath: path))
+        let dir = try Self.scratch()
+        let path = try dir.write("movie.mov", [UInt8](repeating: 7, count: 64))
         let error = #expect(throws: ParseError.self) { _ = try InPlaceFileEdit(path: path, originalSize: 63) }
         #expect(error?.description.contains("file changed while pairing") == true, "\(String(describing: error))")
         #expect(try OverwriteJournalDescriptorTests.openDescriptors(naming: [path]) == [])
