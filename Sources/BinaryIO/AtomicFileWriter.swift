@@ -156,14 +156,9 @@ public final class AtomicFileWriter {
 }
 
 extension AtomicFileWriter {
-    /// Removes temporary files an interrupted earlier run left beside `targetPath`
-    /// (`.NAME.livephoto-XXXXXX`), so a rerun cleans up after a crash or power loss.
-    public static func removeStaleTemporaries(for targetPath: String) {
-        removeStaleTemporaries(for: [targetPath])
-    }
-
-    /// The same for several targets, reading each folder once (a still and its movie are
-    /// usually side by side).
+    /// Removes temporary files an interrupted earlier run left beside each of `targetPaths`
+    /// (`.NAME.livephoto-XXXXXX`), so a rerun cleans up after a crash or power loss; each folder
+    /// is read once (a still and its movie are usually side by side).
     public static func removeStaleTemporaries(for targetPaths: [String]) {
         for path in staleTemporaries(for: targetPaths) { FileSystemCalls.unlink(path) }
     }
