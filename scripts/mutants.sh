@@ -231,6 +231,7 @@ split-video-identifier|Sources/LivePhotoKit/MotionPhoto/SplitVideoConversion.swi
 transform-nine-values|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swift|for _ in matrix.count..<max(matrix.count, 9) { matrixBytes.u64(0) }|for _ in matrix.count..<max(matrix.count, 8) { matrixBytes.u64(0) }|nineValues
 heic-verify-other-items|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|for item in sourceFile.locations.items where item.itemID != editedItem|for item in sourceFile.locations.items where item.itemID == editedItem|HEICVerifyWrittenTests
 heic-patch-last-meta-byte|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|var last = old.count - 1|var last = old.count - 2|HEICMetaLastBytePatchTests
+heic-verify-read-back|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|try verifyWritten(sourceFile: sourceFile, written: HEICStill(path: writtenPath), exifItem: editedItem, identifier: identifier)|_ = writtenPath|HEICVerifyWrittenTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

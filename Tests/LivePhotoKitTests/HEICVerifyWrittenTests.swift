@@ -22,9 +22,10 @@ struct HEICVerifyWrittenTests {
         return (try HEIFFile.open(path: original), still)
     }
 
+    /// The check as the writer runs it on a file it wrote (read back from its path).
     static func check(_ source: HEIFFile, _ path: String) throws {
-        let written = try HEICStill(path: path)
-        try HEICIdentifierWriter.verifyWritten(sourceFile: source, written: written, exifItem: try #require(written.file.exifItemID), identifier: identifier)
+        let exifItem = try #require(try HEIFFile.open(path: path).exifItemID)
+        try HEICIdentifierWriter.verifyWritten(sourceFile: source, writtenPath: path, editedItem: exifItem, identifier: identifier)
     }
 
     static func expectRefused(_ source: HEIFFile, _ path: String, _ message: String) {
