@@ -232,6 +232,8 @@ transform-nine-values|Sources/ISOBMFF/QuickTimeMetadata/StillImageTransform.swif
 heic-verify-other-items|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|for item in sourceFile.locations.items where item.itemID != editedItem|for item in sourceFile.locations.items where item.itemID == editedItem|HEICVerifyWrittenTests
 heic-patch-last-meta-byte|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|var last = old.count - 1|var last = old.count - 2|HEICMetaLastBytePatchTests
 heic-verify-read-back|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|try verifyWritten(sourceFile: sourceFile, written: HEICStill(path: writtenPath), exifItem: editedItem, identifier: identifier)|_ = writtenPath|HEICVerifyWrittenTests
+full-decode-size-limit|Sources/StillImage/JPEG/TurboJPEGFullDecode.swift|guard source.size <= maxFullDecodeFileSize else {|guard source.size < maxFullDecodeFileSize else {|exactlyTheLimitIsRead
+wallpaper-fps-zero|Sources/LivePhotoKit/Verify/WallpaperChecks.swift|seconds > 0 ? Double(frames) / seconds : 0|seconds > 0 ? Double(frames) / seconds : 1|framesOverSeconds
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -36,13 +36,19 @@ public enum WallpaperChecks {
         videoRules(s) + structureRules(s)
     }
 
+    /// Frames per second over the video's span; 0 for a video that spans no time (reported as
+    /// "0.0 fps", which no frame-rate rule passes).
+    static func frameRate(frames: Int, seconds: Double) -> Double {
+        seconds > 0 ? Double(frames) / seconds : 0
+    }
+
     static func videoRules(_ s: WallpaperStructure) -> [Rule] {
         guard let v = s.video else {
             return [Rule(name: .wallpaperVideo, passed: false, detail: "no video track", level: .error, remedy: .reencode)]
         }
         let ts = Double(max(1, s.movieTimescale))
         let seconds = Double(v.spanTicks) / ts
-        let fps = seconds > 0 ? Double(v.frameCount) / seconds : 0
+        let fps = frameRate(frames: v.frameCount, seconds: seconds)
         let hevc8 = v.codec == .hevc && v.bitDepth == 8 && v.isSDR
         let kind = "\(v.format?.description ?? "?")\(v.bitDepth.map { " \($0)-bit" } ?? "")\(v.isSDR ? " SDR" : " HDR")"
         return [
