@@ -234,6 +234,7 @@ heic-patch-last-meta-byte|Sources/ISOBMFF/Writing/HEIFTailAppendWrite.swift|var 
 heic-verify-read-back|Sources/LivePhotoKit/HEIC/HEICIdentifierWriter.swift|try verifyWritten(sourceFile: sourceFile, written: HEICStill(path: writtenPath), exifItem: editedItem, identifier: identifier)|_ = writtenPath|HEICVerifyWrittenTests
 full-decode-size-limit|Sources/StillImage/JPEG/TurboJPEGFullDecode.swift|guard source.size <= maxFullDecodeFileSize else {|guard source.size < maxFullDecodeFileSize else {|exactlyTheLimitIsRead
 wallpaper-fps-zero|Sources/LivePhotoKit/Verify/WallpaperChecks.swift|seconds > 0 ? Double(frames) / seconds : 0|seconds > 0 ? Double(frames) / seconds : 1|framesOverSeconds
+libheif-encode-side-limit|Sources/StillImage/HEIF/LibHeifEncode.swift|height <= 1 << 16, pixels.count|height <= 2 << 16, pixels.count|LibHeifTests
 '
 
 # The scratch copy: every file git knows or would add (mtimes kept, so the build is incremental).

@@ -84,11 +84,12 @@ struct LibHeifTests {
         #expect(heic.firstRange(of: tiff) != nil, "the TIFF bytes are stored as given")
     }
 
-    @Test("pixels that do not fill the size, or no size, are refused before libheif",
-          arguments: [(0, 1, 0), (2, 2, 11), (1, 1, 4)])
+    @Test("pixels that do not fill the size, no size, or a side past 65,536 are refused before libheif",
+          arguments: [(0, 1, 0), (2, 2, 11), (1, 1, 4), (65_537, 1, 65_537 * 3), (1, 65_537, 65_537 * 3)])
     func impossibleFrames(width: Int, height: Int, bytes: Int) {
-        #expect(throws: LibHeif.Failure.self) {
+        let error = #expect(throws: LibHeif.Failure.self) {
             try LibHeif.encode(rgb: [UInt8](repeating: 0, count: bytes), width: width, height: height, quality: 90)
         }
+        #expect(error?.message == "\(bytes) bytes are not a \(width)x\(height) RGB image", "\(String(describing: error))")
     }
 }
