@@ -18,7 +18,7 @@ struct TurboJPEGEncodeSizeTests {
         #expect(header.width == width && header.height == height)
     }
 
-    @Test("an empty frame, or pixels that do not fill it, is refused", arguments: [(0, 1, 0), (1, 0, 0), (2, 2, 11), (65_501, 1, 65_501 * 3), (1, 65_501, 65_501 * 3)])
+    @Test("an empty frame, or pixels that do not fill it, is refused", arguments: [(0, 1, 0), (1, 0, 0), (2, 2, 11), (65_501, 1, 65_501 * 3), (1, 65_501, 65_501 * 3), (Int.max, Int.max, 3)])
     func impossibleFramesAreRefused(width: Int, height: Int, bytes: Int) {
         let error = #expect(throws: ParseError.self) {
             try TurboJPEG.encode(rgb: [UInt8](repeating: 0, count: bytes), width: width, height: height, quality: 90, subsampling: .yuv444)

@@ -16,11 +16,12 @@ extension TurboJPEG {
     /// Encodes 8-bit RGB pixels as a baseline JPEG. libjpeg-turbo converts RGB to the full-range
     /// BT.601 YCbCr every JPEG reader assumes. The result starts with SOI and a JFIF APP0.
     public static func encode(rgb pixels: [UInt8], width: Int, height: Int, quality: Int, subsampling: ChromaSubsampling) throws -> [UInt8] {
-        guard width > 0, height > 0, pixels.count == width * height * 3 else {
-            throw ParseError(.invalidValue, "cannot encode a \(width)x\(height) JPEG from \(pixels.count) bytes", path: "JPEG")
-        }
+        // The sides first: within them, width * height * 3 cannot overflow.
         guard width <= maximumEncodedSide, height <= maximumEncodedSide else {
             throw ParseError(.tooLarge, "a \(width)x\(height) frame is larger than the \(maximumEncodedSide) pixels a side libjpeg-turbo encodes", path: "JPEG")
+        }
+        guard width > 0, height > 0, pixels.count == width * height * 3 else {
+            throw ParseError(.invalidValue, "cannot encode a \(width)x\(height) JPEG from \(pixels.count) bytes", path: "JPEG")
         }
         guard (1...100).contains(quality) else { throw ParseError(.invalidValue, "JPEG quality \(quality) is not in 1...100", path: "JPEG") }
         guard let handle = tjInitCompress() else { throw ParseError(.io, "libjpeg-turbo could not create a compressor") }
