@@ -1,4 +1,5 @@
 import Testing
+import PropertyBased
 @testable import VideoFrames
 
 /// An SPS with temporal sub-layers carries a profile (88 bits) and a level (8 bits) for each
@@ -45,5 +46,33 @@ struct HEVCSubLayerSPSTests {
         #expect(facts.maxSubLayersMinus1 == 2 && facts.temporalIdNesting && facts.profileTierLevel == ptl)
         #expect(facts.chromaFormat == 1 && facts.width == 1920 && facts.height == 1080, "\(facts)")
         #expect(facts.bitDepthLuma == 10 && facts.bitDepthChroma == 10)
+    }
+}
+
+extension HEVCSubLayerSPSTests {
+    /// Every sub-layer count (0 to 6 above the first) with any profile/level flags: the
+    /// alignment bits (2 × (8 − count), present only when there are sub-layers) and the
+    /// sub-layer fields are skipped exactly, so the size and bit depths read after them hold.
+    @Test func anySubLayerCountAndFlags() async {
+        await propertyCheck(count: 300, input: Gen.int(in: 0...6), Gen.int(in: 0...0xFFF), Gen.int(in: 16...8192), Gen.int(in: 8...14)) { layers, flags, width, depth in
+            var b = Bits()
+            b.bits(0, 4); b.bits(UInt64(layers), 3); b.bit(false)
+            b.bits(0x0160_1122_3390_4455, 64); b.bits(0x6677_8899, 32)
+            let profile = (0..<layers).map { flags >> (2 * $0) & 1 == 1 }, level = (0..<layers).map { flags >> (2 * $0 + 1) & 1 == 1 }
+            for i in 0..<layers { b.bit(profile[i]); b.bit(level[i]) }
+            if layers > 0 { b.bits(0, 2 * (8 - layers)) }
+            for i in 0..<layers {
+                if profile[i] { b.bits(0xFFFF_FFFF_FFFF_FFFF, 64); b.bits(0xFF_FFFF, 24) }   // all ones: a misread shows
+                if level[i] { b.bits(0xFF, 8) }
+            }
+            b.ue(0); b.ue(2)                                  // SPS id, chroma 4:2:2
+            b.ue(UInt64(width)); b.ue(UInt64(width / 2 + 1))
+            b.bit(false)                                      // no conformance window
+            b.ue(UInt64(depth - 8)); b.ue(UInt64(depth - 8))
+            b.bit(true); while b.used % 8 != 0 { b.bit(false) }
+            let facts = try? HEVCConfigurationRecord.sequenceFacts(sps: ([0x42, 0x01] + b.bytes)[...])
+            #expect(facts?.maxSubLayersMinus1 == layers && facts?.chromaFormat == 2, "\(layers) sub-layers, flags \(flags): \(String(describing: facts))")
+            #expect(facts?.width == width && facts?.height == width / 2 + 1 && facts?.bitDepthLuma == depth && facts?.bitDepthChroma == depth)
+        }
     }
 }
