@@ -1,4 +1,5 @@
 import Testing
+import BinaryIO
 @testable import StillImage
 
 /// An old tag 0x11 value is zeroed when the directory is laid out again, so no old identifier
@@ -23,5 +24,23 @@ struct AppleMakerNoteSharedValueTests {
         let area = Array(edited[44..<56])
         for i in 0..<12 where !(sharedFrom..<(sharedFrom + 6)).contains(i) { #expect(area[i] == 0, "byte \(i) of the old identifier") }
         #expect(Array(area[sharedFrom..<(sharedFrom + 6)]) == shared)
+    }
+
+    /// An identifier as long as the new one is patched where it is; when another entry's value
+    /// shares its bytes, that would change the other entry, so the edit is refused (the
+    /// read-back of the edited note catches it) and nothing is written.
+    @Test func samePlacePatchThatWouldChangeAnotherEntryIsRefused() throws {
+        let old = "FFFFFFFF-4D3B-4E63-9A58-6C5A4C3B2A19"
+        var bytes = AppleMakerNoteTests.header(count: 2)
+        bytes += [0, 0x11, 0, 2, 0, 0, 0, 37, 0, 0, 0, 44]
+        bytes += [0, 0x20, 0, 7, 0, 0, 0, 6, 0, 0, 0, 44 + 10]
+        bytes += [0, 0, 0, 0] + Array(old.utf8) + [0]
+        let e = #expect(throws: ParseError.self) {
+            try AppleMakerNoteEdit.settingIdentifier(bytes, to: "0B5C2C38-1111-4E63-9A58-6C5A4C3B2A19", baseOffset: 0, path: "MakerNote")
+        }
+        #expect(e?.message == "the edited Apple MakerNote does not read back as planned; nothing was written")
+        // The bytes tag 0x20 reads ("D3B-4E") are the same in both identifiers: nothing changes for it.
+        let same = try AppleMakerNoteEdit.settingIdentifier(bytes, to: "00000000-4D3B-4E63-9A58-6C5A4C3B2A19", baseOffset: 0, path: "MakerNote")
+        #expect(try AppleMakerNote.parse(same).contentIdentifier == "00000000-4D3B-4E63-9A58-6C5A4C3B2A19")
     }
 }

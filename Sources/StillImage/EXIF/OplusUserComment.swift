@@ -45,7 +45,7 @@ public enum OplusUserComment {
 
     /// Read back with our reader: the comment is there, every other entry of IFD0 (but the
     /// Exif pointer) and of the Exif IFD is as it was.
-    private static func check(_ tiff: [UInt8], original: ExifTIFF, comment: [UInt8]) throws {
+    static func check(_ tiff: [UInt8], original: ExifTIFF, comment: [UInt8]) throws {
         let written = try ExifTIFF(tiff: tiff, tiffOffset: original.baseOffset, path: original.path + " (as written)")
         guard let entry = written.entry(tag, in: .exif), written.valueBytes(entry).map(Array.init) == comment else {
             throw ParseError(.io, "the new EXIF does not hold the UserComment; nothing was written", path: original.path)
