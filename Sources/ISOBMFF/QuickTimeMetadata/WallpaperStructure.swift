@@ -56,6 +56,13 @@ public struct WallpaperStructure {
     /// Which of `LivePhotoMovieKeys.all` `moov/meta` holds.
     public let topLevelKeys: Set<String>
 
+    /// The facts as given (a structure with one fact changed, for the rules' tests).
+    init(movieTimescale: UInt32, video: Video?, livePhotoInfo: Part<LivePhotoInfoTrack.Reading>, videoOrientation: Part<Int16?>,
+         stillTrack: StillTrack?, topLevelKeys: Set<String>) {
+        (self.movieTimescale, self.video, self.livePhotoInfo) = (movieTimescale, video, livePhotoInfo)
+        (self.videoOrientation, self.stillTrack, self.topLevelKeys) = (videoOrientation, stillTrack, topLevelKeys)
+    }
+
     public init(_ file: MovieFile) {
         let movie = file.movie
         movieTimescale = movie.header.timescale
