@@ -82,6 +82,9 @@ struct WallpaperRulesTests {
             let f = Self.changed(base) { $0.movieTimescale = 600; $0.video?.frameCount = Int(ticks / 20); $0.video?.spanTicks = ticks }
             #expect(f.passes(.wallpaperDuration) == pass, "\(ticks) ticks")
         }
+        // At timescale 1 a tick is a second: 30 frames in 1 tick are 30 fps over 1 s.
+        let perSecond = Self.changed(base) { $0.movieTimescale = 1; $0.video?.frameCount = 30; $0.video?.spanTicks = 1 }
+        #expect(perSecond.passes(.wallpaperFrameRate) && perSecond.passes(.wallpaperDuration))
         // Seconds are ticks over the movie's own timescale.
         do { let f = Self.changed(base) { $0.movieTimescale = 90_000; $0.video?.frameCount = 30; $0.video?.spanTicks = 90_000 }; #expect(f.passes(.wallpaperDuration)) }
         do { let f = Self.changed(base) { $0.movieTimescale = 90_000; $0.video?.frameCount = 30; $0.video?.spanTicks = 90_000 }; #expect(f.passes(.wallpaperFrameRate)) }
@@ -103,6 +106,16 @@ struct WallpaperRulesTests {
                                     (90_000, 17_999, false), (600, 0, false)] as [(UInt32, Int64, Bool)] {
             let f = Self.changed(base) { $0.movieTimescale = scale; $0.stillTrack?.sampleTick = tick }
             #expect(f.passes(.wallpaperStillDelay) == pass, "tick \(tick) at \(scale)")
+        }
+        // A timescale of 1 or 0 (as read: a movie header may say 0): one tick is a whole second;
+        // tick 0 is never 0.2 s in, and no sample shown never passes.
+        for (scale, tick, pass) in [(1, 1, true), (1, 0, false), (0, 0, false), (0, 1, true)] as [(UInt32, Int64?, Bool)] {
+            let f = Self.changed(base) { $0.movieTimescale = scale; $0.stillTrack?.sampleTick = tick }
+            #expect(f.passes(.wallpaperStillDelay) == pass, "tick \(String(describing: tick)) at \(scale)")
+        }
+        for scale in [1, 5, 600] as [UInt32] {
+            let f = Self.changed(base) { $0.movieTimescale = scale; $0.stillTrack?.sampleTick = nil }
+            #expect(!f.passes(.wallpaperStillDelay), "no sample shown at timescale \(scale)")
         }
         let none = Self.changed(base) { $0.stillTrack?.sampleTick = nil }
         #expect(!none.passes(.wallpaperStillDelay) && none.rule(.wallpaperStillDelay)?.detail == "no still sample shown")
@@ -140,6 +153,10 @@ struct WallpaperRulesTests {
             change(&r)
             do { let f = Self.changed(base) { $0.livePhotoInfo = .found(r) }; #expect(!f.passes(.wallpaperLivePhotoInfo), "\(what)") }
         }
+        // Without a video there is no frame: a track of one sample does not match it.
+        var one = reading
+        one.sampleCount = 1
+        do { let f = Self.changed(base) { $0.video = nil; $0.livePhotoInfo = .found(one) }; #expect(!f.passes(.wallpaperLivePhotoInfo)) }
         do { let f = Self.changed(base) { $0.videoOrientation = .missing }; #expect(!f.passes(.wallpaperVideoOrientation)) }
         do { let f = Self.changed(base) { $0.videoOrientation = .unreadable("x") }; #expect(!f.passes(.wallpaperVideoOrientation)) }
         let noSample = Self.changed(base) { $0.videoOrientation = .found(nil) }
