@@ -37,6 +37,11 @@ public enum WriteStep: String, CaseIterable, Sendable {
     /// `convert`: every output is in place; the sync of their file system comes next (where
     /// an `EIO` plan makes it fail, as syncfs can on a network file system).
     case convertOutputsSyncing = "convert-outputs-syncing"
+    /// `pair` and `convert`: a new still is written (in its temporary file, or appended to the
+    /// original) and is read back next (where a `CUT` plan cuts its last byte off).
+    case stillWritten = "still-written"
+    /// `convert`: a new Motion Photo is written in its temporary file and is read back next.
+    case motionPhotoWritten = "motion-photo-written"
 }
 
 /// TEST-ONLY: makes the process stop dead at a named write step, to prove that a kill at any
@@ -46,11 +51,14 @@ public enum WriteStep: String, CaseIterable, Sendable {
 ///     LIVEPHOTO_FAULT_SIGNAL=KILL|TERM|INT   what to raise there (default KILL)
 ///     LIVEPHOTO_FAULT_SIGNAL=EIO             instead, the step's write fails with an I/O error
 ///                                            (only at the steps that call `reachOrFail`)
+///     LIVEPHOTO_FAULT_SIGNAL=CUT             instead, the file just written loses its last byte, as a
+///                                            writer's mistake or a lying disk would leave it: its
+///                                            read-back must refuse it (only where `reach(_:written:)` is called)
 ///
 /// Unset (every real run), `reach` costs one comparison.
 public enum FaultInjection {
     /// What happens at the step: a signal raised, or (where the writer can fail) an I/O error.
-    enum Action: Equatable { case raise(Int32), failWithEIO }
+    enum Action: Equatable { case raise(Int32), failWithEIO, cutLastByte }
     struct Plan: Equatable { let step: WriteStep; let count: Int; let action: Action }
 
     static let plan: Plan? = {
@@ -70,6 +78,7 @@ public enum FaultInjection {
         case "TERM", "SIGTERM": action = .raise(SIGTERM)
         case "INT", "SIGINT": action = .raise(SIGINT)
         case "EIO": action = .failWithEIO
+        case "CUT": action = .cutLastByte
         default: action = .raise(SIGKILL)
         }
         return Plan(step: step, count: count, action: action)
@@ -91,6 +100,20 @@ public enum FaultInjection {
         switch plan.action {
         case .raise(let signal): stop(signal)
         case .failWithEIO: throw ParseError.system(Errno(rawValue: EIO), "injected write failure")
+        case .cutLastByte: return
+        }
+    }
+
+    /// `reach`, where the file at `path` was just written and is read back next: a `CUT` plan
+    /// cuts its last byte off, so the read-back sees a file other than the one written.
+    public static func reach(_ step: WriteStep, written path: String) {
+        guard let plan = firing(step) else { return }
+        switch plan.action {
+        case .raise(let signal): stop(signal)
+        case .failWithEIO: return
+        case .cutLastByte:
+            var info = stat()
+            if stat(path, &info) == 0, info.st_size > 0 { _ = truncate(path, info.st_size - 1) }
         }
     }
 

@@ -24,13 +24,19 @@ struct FaultInjectionPlanTests {
         #expect(FaultInjection.plan(at: "nowhere@1", signal: nil) == nil)
     }
 
-    @Test("the signal: KILL by default, TERM and INT in either spelling and case, EIO a failed write")
+    @Test("the signal: KILL by default, TERM and INT in either spelling and case, EIO a failed write, CUT a cut file")
     func actions() {
         let cases: [(String?, FaultInjection.Action)] = [(nil, .raise(SIGKILL)), ("KILL", .raise(SIGKILL)), ("bogus", .raise(SIGKILL)),
                                                          ("term", .raise(SIGTERM)), ("SIGTERM", .raise(SIGTERM)), ("INT", .raise(SIGINT)),
-                                                         ("sigint", .raise(SIGINT)), ("eio", .failWithEIO)]
+                                                         ("sigint", .raise(SIGINT)), ("eio", .failWithEIO), ("CUT", .cutLastByte), ("cut", .cutLastByte)]
         for (signal, action) in cases {
             #expect(FaultInjection.plan(at: "movie-committed", signal: signal)?.action == action, "\(signal ?? "nil")")
         }
+    }
+
+    @Test("the read-back steps are steps a plan can name")
+    func readBackSteps() {
+        #expect(FaultInjection.plan(at: "still-written", signal: "CUT") == Plan(step: .stillWritten, count: 1, action: .cutLastByte))
+        #expect(FaultInjection.plan(at: "motion-photo-written@2", signal: "CUT") == Plan(step: .motionPhotoWritten, count: 2, action: .cutLastByte))
     }
 }

@@ -22,6 +22,8 @@ public struct LivePhotoError: Error, CustomStringConvertible, Equatable {
     public static func wrap(_ error: Error, path: String, category: ExitStatus = .unreadable) -> LivePhotoError {
         if let e = error as? LivePhotoError { return e }
         if let e = error as? ForeignMakerNoteError { return foreignMakerNote(e, path: path) }
+        // The inputs were read; what we wrote failed its read-back: a refusal, not bad input.
+        if let e = error as? WrittenFileMismatch { return LivePhotoError(path: path, reason: e.description, category: .refused) }
         if let e = error as? ParseError {
             // An OS-level failure on write (no space, read-only) is a refusal, not bad input.
             return LivePhotoError(path: path, reason: e.description, category: e.kind == .io ? category : .unreadable, errno: e.errno)

@@ -112,16 +112,18 @@ enum HEICIdentifierWriter {
         if let tailWrite = plan.tail {
             try tailWrite.prepare()
             write = VerifiedCommit(tailWrite, check: {
-                try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier)
+                FaultInjection.reach(.stillWritten, written: plan.sourcePath)
+                try WrittenFileMismatch.check { try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier) }
             }, afterCheck: {
                 tailWrite.settleInPlace()
-                try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier)
+                try WrittenFileMismatch.check { try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier) }
             })
             return Prepared(write: write, placement: tailWrite.canSettleInPlace ? .inPlace : .appended, addedItem: plan.addedItem)
         }
         let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: plan.targetPath, modeFrom: plan.sourcePath)
         do {
-            try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier)
+            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
+            try WrittenFileMismatch.check { try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier) }
         } catch {
             writer.discard()
             throw error

@@ -45,13 +45,16 @@ struct HEICLiveToMotionPhoto {
         do {
             try writer.write(header)
             try mp4.write(to: writer)
-            let written = try HEICMotionPhoto.read(source: FileSource(path: writer.temporaryPath))
-            let movie = try MovieFile(source: written.videoSource())
-            guard written.video.length == mp4.size, written.presentationTimestampUs == timestampUs, written.xmpItemID == edit.itemID,
-                  movie.movie.mainVideoTrack?.sampleTable.sampleCount == samples else {
-                throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "mpvd")
+            FaultInjection.reach(.motionPhotoWritten, written: writer.temporaryPath)
+            try WrittenFileMismatch.check {
+                let written = try HEICMotionPhoto.read(source: FileSource(path: writer.temporaryPath))
+                let movie = try MovieFile(source: written.videoSource())
+                guard written.video.length == mp4.size, written.presentationTimestampUs == timestampUs, written.xmpItemID == edit.itemID,
+                      movie.movie.mainVideoTrack?.sampleTable.sampleCount == samples else {
+                    throw ParseError(.invalidValue, "the written Motion Photo does not read back as written", path: "mpvd")
+                }
+                try HEIFItemsKept.check(original: file, written: written.still, changed: [edit.itemID])
             }
-            try HEIFItemsKept.check(original: file, written: written.still, changed: [edit.itemID])
         } catch { writer.discard(); throw error }
         return writer
     }

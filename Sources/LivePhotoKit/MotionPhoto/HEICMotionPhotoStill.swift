@@ -22,12 +22,15 @@ enum HEICMotionPhotoStill {
         let edit = try HEIFItemEdit(file: still, changes: changes, allowInPlace: true)
         let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom, syncing: false)
         do {
-            let written = try HEICStill(path: writer.temporaryPath)
-            let exifItem = edit.itemIDs[changes.count - 1]
-            try HEICIdentifierWriter.verifyWritten(sourceFile: still, written: written, exifItem: exifItem,
-                                                   otherEdited: Set([photo.xmpItemID].compactMap { $0 }), identifier: identifier)
-            try HEIFItemsKept.check(original: still, written: written.file, changed: Set([photo.xmpItemID, still.exifItemID].compactMap { $0 }))
-            try refuseMotionPhotoXMP(written.file)
+            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
+            try WrittenFileMismatch.check {
+                let written = try HEICStill(path: writer.temporaryPath)
+                let exifItem = edit.itemIDs[changes.count - 1]
+                try HEICIdentifierWriter.verifyWritten(sourceFile: still, written: written, exifItem: exifItem,
+                                                       otherEdited: Set([photo.xmpItemID].compactMap { $0 }), identifier: identifier)
+                try HEIFItemsKept.check(original: still, written: written.file, changed: Set([photo.xmpItemID, still.exifItemID].compactMap { $0 }))
+                try refuseMotionPhotoXMP(written.file)
+            }
         } catch { writer.discard(); throw error }
         return writer
     }

@@ -118,8 +118,11 @@ struct JPEGLiveToMotionPhoto {
             try writer.write(header)
             try mp4.write(to: writer)
             try writer.write(footer)
-            try JPEGLiveToMotionPhoto.checkWritten(writer.temporaryPath, video: .init(offset: stillLength + UInt64(header.count), length: mp4.size),
-                                                   timestampUs: writtenTimestampUs, samples: samples)
+            FaultInjection.reach(.motionPhotoWritten, written: writer.temporaryPath)
+            try WrittenFileMismatch.check {
+                try JPEGLiveToMotionPhoto.checkWritten(writer.temporaryPath, video: .init(offset: stillLength + UInt64(header.count), length: mp4.size),
+                                                       timestampUs: writtenTimestampUs, samples: samples)
+            }
         } catch { writer.discard(); throw error }
         return writer
     }

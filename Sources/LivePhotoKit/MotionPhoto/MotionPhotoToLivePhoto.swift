@@ -173,7 +173,8 @@ public enum MotionPhotoToLivePhoto {
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
         do {
             let written = try edit.write(source: photo.source, structure: photo.structure, to: writer)
-            try checkStill(writer.temporaryPath, identifier: identifier, length: written)
+            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
+            try WrittenFileMismatch.check { try checkStill(writer.temporaryPath, identifier: identifier, length: written) }
         } catch { writer.discard(); throw error }
         return writer
     }
