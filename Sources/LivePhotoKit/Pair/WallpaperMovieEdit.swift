@@ -8,6 +8,8 @@ import ISOBMFF
 /// decides what to add and refuses what only a re-encode (or a timeline rescale) could fix.
 struct WallpaperMovieEdit {
     let structure: WallpaperStructure
+    /// The video's facts (a movie without a video fails the wallpaper-video rule: refused).
+    let videoFacts: WallpaperStructure.Video
     let rules: [WallpaperChecks.Rule]
     /// Where the still sits (movie ticks), as `pair` decided it.
     let stillTick: Int64
@@ -33,10 +35,10 @@ struct WallpaperMovieEdit {
         if stillTick * Int64(WallpaperChecks.timescale) < WallpaperChecks.minimumStillTicks * Int64(max(1, ts)) {
             reasons.append("the still at \(CheckText.seconds(stillTick, timescale: ts)) is before 0.200 s; choose a later one with --still-time or --still-frame")
         }
-        guard reasons.isEmpty else {
+        guard reasons.isEmpty, let videoFacts = structure.video else {
             throw LivePhotoError(path: path, reason: "not wallpaper-grade: " + reasons.joined(separator: "; "), category: .refused)
         }
-        return WallpaperMovieEdit(structure: structure, rules: rules, stillTick: stillTick)
+        return WallpaperMovieEdit(structure: structure, videoFacts: videoFacts, rules: rules, stillTick: stillTick)
     }
 
     /// Whether the movie lacks part of the structure (tracks, keys, the three-key still track).
@@ -64,7 +66,7 @@ struct WallpaperMovieEdit {
         MovieTrackEdit.remove(existing.tracks, from: plan)
         // Ours: the still is the frame itself (identity) over the video's stored frame, as the
         // camera measures it (1920x1440 in its portrait movies too).
-        let transform = StillImageTransform(width: Float(structure.video?.storedWidth ?? 0), height: Float(structure.video?.storedHeight ?? 0))
+        let transform = StillImageTransform(width: Float(videoFacts.storedWidth), height: Float(videoFacts.storedHeight))
         let trak = StillImageTimeTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), videoTrackID: video.trackID, movieTimescale: plan.file.movie.header.timescale,
                                                  stillTick: UInt64(max(0, tick)), sampleDuration: 1, wallpaper: transform)
         try MovieTrackEdit.add(trak, to: plan, samples: StillImageTimeTrack.sample(wallpaper: transform))
@@ -78,8 +80,7 @@ struct WallpaperMovieEdit {
     func addMissing(to plan: MovieRewritePlan, video: Track) throws {
         let stillTrack = Self.firstTrak(in: plan) { $0.isStillImageTime }
         if case .missing = structure.livePhotoInfo {
-            let stored = structure.video.map { (UInt32(clamping: $0.storedWidth), UInt32(clamping: $0.storedHeight)) } ?? (0, 0)
-            let setup = try LivePhotoInfoSetup(width: stored.0, height: stored.1)
+            let setup = try LivePhotoInfoSetup(width: UInt32(clamping: videoFacts.storedWidth), height: UInt32(clamping: videoFacts.storedHeight))
             guard let built = LivePhotoInfoTrack.makeTrack(trackID: try MovieTrackEdit.newTrackID(in: plan), video: video, setup: setup) else {
                 throw ParseError(.invalidValue, "the video's time-to-sample table does not count its samples", path: video.path + "/mdia/minf/stbl/stts", offset: 0)
             }
