@@ -45,6 +45,15 @@ public final class TempDir {
     @discardableResult
     public func write(_ name: String, _ bytes: [UInt8]) throws -> String { try Support.write(bytes, in: url, name: name) }
 
+    /// A sparse file of `size` zero bytes (no disk used): a file at a size bound, cheaply.
+    public func sparse(_ name: String, size: UInt64) throws -> String {
+        let path = try write(name, [])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: size)
+        try handle.close()
+        return path
+    }
+
     /// Names of files in the directory (temporary files of AtomicFileWriter included).
     public func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
 }
