@@ -36,4 +36,15 @@ struct FourCCDescriptionTests {
             }
         }
     }
+
+    /// All four bytes one value: no printable neighbour sends a type of four high bytes (or
+    /// four control bytes) down the path that escapes them.
+    @Test("four bytes of one value, for every value")
+    func fourOfOneByte() {
+        for code in 0...255 {
+            let b = UInt8(code)
+            let raw = UInt32(b) << 24 | UInt32(b) << 16 | UInt32(b) << 8 | UInt32(b)
+            #expect(FourCC(raw).description == String(repeating: Self.expected(b), count: 4), "0x\(String(raw, radix: 16))")
+        }
+    }
 }
