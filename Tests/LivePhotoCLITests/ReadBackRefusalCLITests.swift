@@ -50,6 +50,13 @@ struct ReadBackRefusalCLITests {
             ["--id", "11111111-2222-3333-4444-555555555555",
              try CLITests.copy("still-heic.heic", to: dir, as: "IMG.HEIC"), try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")]
         }, command: "pair", reason: ""),
+        // Into another folder: the HEIC is written whole, in a temporary file there.
+        Case(name: "pair -o, HEIC", step: .stillWritten, setUp: { dir in
+            let out = dir.appendingPathComponent("out").path
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            return ["--id", "11111111-2222-3333-4444-555555555555", "-o", out,
+                    try CLITests.copy("still-heic.heic", to: dir, as: "IMG.HEIC"), try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")]
+        }, command: "pair", reason: ""),
         Case(name: "convert, Google JPEG Motion Photo", step: .stillWritten, setUp: { dir in
             let jpeg = try Support.bytes(Support.fixture("still-no-exif.jpg"))
             return [try Support.write(OtherMakerLayouts.lg(jpeg, video: Self.mp4), in: dir, name: "20240103.jpg")]
@@ -64,7 +71,7 @@ struct ReadBackRefusalCLITests {
              command: "convert", reason: ""),
     ]
 
-    @Test(arguments: 0..<6)
+    @Test(arguments: 0..<7)
     func aFileThatDoesNotReadBackIsRefused(_ index: Int) throws {
         let c = Self.cases[index]
         let dir = try CLITests.scratch()
