@@ -15,6 +15,13 @@ struct DecoderThreadCountTests {
         }
     }
 
+    /// The smallest counts asked, which random draws from 1...512 may miss.
+    @Test("one and two threads asked are used as they are", arguments: [1, 2])
+    func smallestCounts(threads: Int) {
+        #expect(FFmpegDecoder.threadCount(threads, workload: .singleFrame) == Int32(threads))
+        #expect(FFmpegDecoder.threadCount(threads, workload: .frameRun) == Int32(threads))
+    }
+
     @Test("left to us: libavcodec's choice for a still, one a core up to the limit for a run", arguments: [0, -1, -8])
     func leftToUs(threads: Int) {
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -12,6 +12,13 @@ struct EncoderFrameThreadsTests {
         }
     }
 
+    /// The smallest counts asked, on the machines where "none asked" would differ from them.
+    @Test func oneAndTwoAskedAreKept() {
+        for threads in 1...2 {
+            for cores in 1...16 { #expect(FFmpegEncoder.Settings.frameThreads(threads: threads, cores: cores) == Int32(threads), "\(threads) on \(cores) cores") }
+        }
+    }
+
     @Test func leftToUsTwoOnlyWhereLibx265WouldRunOne() async {
         // Every "none asked" value (0 and below) on every small machine: the two- and
         // three-core cases are too rare among random draws to be left to them.
