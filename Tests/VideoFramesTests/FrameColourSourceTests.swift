@@ -36,6 +36,14 @@ struct FrameColourSourceTests {
         }
     }
 
+    /// The size default's edge, which random heights seldom meet: 720 lines are BT.709, 719 BT.601.
+    @Test("with no matrix given, 720 lines and up are BT.709, fewer BT.601", arguments: [(719, 6), (720, 1), (721, 1), (576, 6), (1, 6)])
+    func sizeDefaultEdge(_ height: Int, _ matrix: Int) {
+        let colour = FrameColour.choose(bitstreamMatrix: 2, bitstreamRange: 0, bitstreamPrimaries: 2, bitstreamTransfer: 2,
+                                        pixelFormatIsFullRange: false, entry: nil, height: height, bitDepth: 8)
+        #expect(colour.matrix == matrix && colour.matrixSource == .sizeDefault, "\(height) lines")
+    }
+
     @Test("a PQ bitstream in a container tagged BT.709 is PQ, and says so")
     func pqBitstreamWins() {
         let entry = VideoCodecConfiguration.ColourDescription(primaries: 1, transfer: 1, matrix: 1, fullRange: false)
