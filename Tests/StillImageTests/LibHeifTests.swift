@@ -65,8 +65,8 @@ struct LibHeifTests {
         return pixels
     }
 
-    @Test("an encoded RGB frame decodes back at its size and close to its pixels; its Exif item holds our TIFF",
-          .requires(.heifInfo), arguments: [(64, 48), (33, 17)])
+    @Test("an encoded RGB frame (down to one pixel a side) decodes back at its size and close to its pixels; its Exif item holds our TIFF",
+          .requires(.heifInfo), arguments: [(64, 48), (33, 17), (1, 1), (1, 9), (9, 1)])
     func encodeRoundTrip(width: Int, height: Int) throws {
         let pixels = Self.gradient(width: width, height: height)
         let tiff = try TIFFExif.minimal(identifier: "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", width: width, height: height)
@@ -75,7 +75,8 @@ struct LibHeifTests {
         #expect(back.width == width && back.height == height)
         let decoded = try #require(back.rgb)
         let meanError = zip(decoded, pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / pixels.count
-        #expect(meanError <= 4, "mean absolute error \(meanError)")
+        // A side of one pixel shares its 4:2:0 chroma with the padding: a little further off.
+        #expect(meanError <= (min(width, height) == 1 ? 8 : 4), "mean absolute error \(meanError)")
         let dir = try TempDir()
         let path = try dir.write("encoded.heic", heic)
         let info = try Support.run(try #require(Support.tool("heif-info")), [path])
