@@ -86,7 +86,7 @@ struct LibHeifTests {
     }
 
     @Test("pixels that do not fill the size, no size, or a side past 65,536 are refused before libheif",
-          arguments: [(0, 1, 0), (2, 2, 11), (1, 1, 4), (65_537, 1, 65_537 * 3), (1, 65_537, 65_537 * 3)])
+          arguments: [(0, 1, 0), (1, 0, 0), (2, 2, 11), (1, 1, 4), (65_537, 1, 65_537 * 3), (1, 65_537, 65_537 * 3)])
     func impossibleFrames(width: Int, height: Int, bytes: Int) {
         let error = #expect(throws: LibHeif.Failure.self) {
             try LibHeif.encode(rgb: [UInt8](repeating: 0, count: bytes), width: width, height: height, quality: 90)
