@@ -93,4 +93,18 @@ struct LibHeifTests {
         }
         #expect(error?.message == "\(bytes) bytes are not a \(width)x\(height) RGB image", "\(String(describing: error))")
     }
+
+    /// 65,536 a side is ours to pass on: whatever libheif and its encoder make of it, the
+    /// refusal is not ours.
+    @Test("a side of exactly 65,536 is handed to libheif", arguments: [(65_536, 1), (1, 65_536)])
+    func largestSidePassedOn(width: Int, height: Int) {
+        let bytes = width * height * 3
+        do {
+            _ = try LibHeif.encode(rgb: [UInt8](repeating: 128, count: bytes), width: width, height: height, quality: 50)
+        } catch let error as LibHeif.Failure {
+            #expect(error.message != "\(bytes) bytes are not a \(width)x\(height) RGB image")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
 }
