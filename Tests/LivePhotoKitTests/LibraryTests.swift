@@ -250,6 +250,22 @@ struct LibraryTests {
         #expect(ProgressReporter.forTerminal(label: "x", quiet: true) == nil)
     }
 
+    /// Ten redraws a second: one exactly 0.1 s after the last is drawn, one sooner is not.
+    @Test("an update exactly 0.1 s after the last drawn one is drawn")
+    func progressRedrawEdge() {
+        var clock = Date(timeIntervalSinceReferenceDate: 0)
+        var writes: [String] = []
+        let p = ProgressReporter(label: "scan", now: { clock }) { writes.append($0) }
+        p.start(total: 10)
+        p.update(done: 1)
+        clock = Date(timeIntervalSinceReferenceDate: 0.099)
+        p.update(done: 2)
+        clock = Date(timeIntervalSinceReferenceDate: 0.1)
+        #expect(clock.timeIntervalSince(Date(timeIntervalSinceReferenceDate: 0)) == 0.1)
+        p.update(done: 3)
+        #expect(writes.map { $0.split(separator: " ")[2] } == ["1/10", "3/10"], "\(writes)")
+    }
+
     @Test("a total raised while files are still being listed only grows: the line shows the largest")
     func progressTotalRaised() {
         var clock = Date(timeIntervalSince1970: 1_000_000)
