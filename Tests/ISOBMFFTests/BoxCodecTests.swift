@@ -114,6 +114,18 @@ struct BoxCodecTests {
         }
     }
 
+    /// A Pascal string holds at most 255 bytes: a longer name keeps its first 255, one of
+    /// exactly 255 all of them.
+    @Test("hdlr: a QuickTime name of 255 bytes is whole, a longer one cut to 255", arguments: [254, 255, 256, 300])
+    func handlerNameLimit(_ length: Int) throws {
+        let name = String(repeating: "n", count: length)
+        let field = HandlerReference.quickTime(componentType: "mhlr", handlerType: "vide", name: name).nameField
+        let kept = min(length, 255)
+        #expect(field == [UInt8(kept)] + Array(repeating: UInt8(ascii: "n"), count: kept))
+        #expect(try HandlerReference(try Self.leaf("hdlr", HandlerReference.quickTime(componentType: "mhlr", handlerType: "vide", name: name).atom().payload),
+                                     path: "hdlr").name == String(name.prefix(kept)))
+    }
+
     @Test("stts, stsc, stsz (constant and per sample), stco and co64, with trailing bytes kept")
     func sampleTables() throws {
         let stts = Self.writer { w in w.u32(0); w.u32(2); w.u32(50); w.u32(20); w.u32(1); w.u32(32); w.u8(1) }
