@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `livephoto batch` process driven as a client drives it: request lines in on a pipe,
 /// response lines read back one at a time.
@@ -26,13 +29,26 @@ final class BatchSession {
         send("{\"id\":\(id)," + object.dropFirst())
     }
 
-    /// The next response line, or nil at the end of the output.
-    func readLine() -> String? {
+    /// How long a line may take to come: an answer that never comes fails the test instead of
+    /// hanging it (a batch that stops answering is the failure being tested for).
+    static let lineDeadlineSeconds: Int32 = 120
+
+    /// The next response line, or nil at the end of the output (or, recorded as an issue, when
+    /// none comes within the deadline: the process is then stopped).
+    func readLine(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
         while true {
             if let newline = pending.firstIndex(of: 0x0A) {
                 let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                 pending = Data(pending[(newline + 1)...])
                 return line
+            }
+            var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            var polled: Int32
+            repeat { polled = poll(&ready, 1, Self.lineDeadlineSeconds * 1000) } while polled < 0 && errno == EINTR
+            guard polled > 0 else {
+                Issue.record("batch gave no line in \(Self.lineDeadlineSeconds) s", sourceLocation: sourceLocation)
+                process.terminate()
+                return nil
             }
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { return nil }
