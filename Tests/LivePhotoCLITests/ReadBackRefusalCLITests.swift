@@ -65,13 +65,16 @@ struct ReadBackRefusalCLITests {
             let heic = try Support.bytes(Support.fixture("still-heic.heic"))
             return [try Support.write(heic + Atom(type: "mpvd", payload: Self.mp4).serialized(), in: dir, name: "20240103_101010.heic")]
         }, command: "convert", reason: ""),
+        // make pairs the still it made in a scratch folder: the error names the still asked for.
+        Case(name: "make", step: .stillWritten, setUp: { dir in [try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")] },
+             command: "make", reason: "the written file does not read back as expected"),
         Case(name: "convert, JPEG Live Photo", step: .motionPhotoWritten, setUp: { dir in try Self.livePair("still-exif-icc-xmp.jpg", in: dir) },
              command: "convert", reason: "Container:Directory does not add up"),
         Case(name: "convert, HEIC Live Photo", step: .motionPhotoWritten, setUp: { dir in try Self.livePair("still-heic.heic", in: dir) },
              command: "convert", reason: ""),
     ]
 
-    @Test(arguments: 0..<7)
+    @Test(arguments: 0..<8)
     func aFileThatDoesNotReadBackIsRefused(_ index: Int) throws {
         let c = Self.cases[index]
         let dir = try CLITests.scratch()
@@ -83,6 +86,7 @@ struct ReadBackRefusalCLITests {
         #expect(run.err.contains("the file written does not read back as written: ") && run.err.contains("; nothing was changed"), "\(c.name): \(run.err)")
         #expect(c.reason.isEmpty || run.err.contains(c.reason), "\(c.name): \(run.err)")
         #expect(run.err.split(separator: "\n").count == 1, "one line: \(run.err)")
+        #expect(run.err.hasPrefix("livephoto: " + dir.path + "/") && !run.err.contains("/.livephoto-"), "names a file of the folder: \(run.err)")
         #expect(try Self.tree(dir) == before, "\(c.name): the folder changed")
         // The same run without the fault succeeds: the refusal was the read-back's.
         let clean = try SafetyTests.livephoto([c.command, "-q"] + inputs)

@@ -67,7 +67,14 @@ public enum MakeOperation {
 
         var pairOptions = options.pairOptions
         pairOptions.stillTime = stillTime.choice
-        let paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
+        let paired: PairResult
+        do {
+            paired = try PairOperation.run(still: scratchStill, movie: moviePath, options: pairOptions)
+        } catch var error as LivePhotoError where error.path == scratchStill {
+            // The scratch still goes with the run: the error names the still the user asked for.
+            error.path = stillPath
+            throw error
+        }
         if !options.dryRun && (options.outputDirectory == nil || paired.status == .alreadyPaired) {
             // pair edited the scratch still in place (or found it already bound to the movie and
             // wrote nothing): move it where it belongs, refusing to replace.
