@@ -123,6 +123,16 @@ struct InPlaceMoovGrowthTests {
         growth.abort()
         #expect(try Support.bytes(path) == original)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["IMG.MOV"])
+
+        // An abort acts once: a later growth's journal for the same movie (a long-lived batch
+        // pairs it again) is that growth's, and an old growth aborted again leaves it.
+        let next = InPlaceMoovGrowth(path: path, originalSize: 64, offset: 8, newBytes: [UInt8](repeating: 0xDD, count: 16))
+        try next.prepare()
+        growth.abort()
+        #expect(FileManager.default.fileExists(atPath: OverwriteJournal.path(for: path)), "the later growth's journal stays")
+        try next.commit()
+        #expect(try Support.bytes(path) == Array(original[..<8]) + [UInt8](repeating: 0xDD, count: 16) + Array(original[24...]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["IMG.MOV"])
     }
 
     /// What the growth leaves of the padding: nothing (no free box remains), or exactly 8
