@@ -87,8 +87,8 @@ struct StreamingScanTests {
             var rng = SplitMix64(seed: UInt64(seed))
             let sizes = (0..<groups).map { _ in Int(rng.next() % 30) }
             let lock = NSLock()
-            var handed: [[Int]] = [], heldMost = 0, held = 0
-            GroupedWork.run(jobs: jobs, window: window, produce: { hand in
+            var handed: [[Int]] = [], heldMost = 0, held = 0, counts: [Int] = []
+            GroupedWork.run(jobs: jobs, window: window, progress: { done in lock.lock(); counts.append(done); lock.unlock() }, produce: { hand in
                 var next = 0
                 for size in sizes {
                     let items = Array(next..<next + size)
@@ -102,6 +102,8 @@ struct StreamingScanTests {
             #expect(handed.map(\.count) == sizes.filter { $0 > 0 }, "seed \(seed)")
             #expect(handed.flatMap { $0 } == (0..<sizes.reduce(0, +)).map { $0 * 2 })
             #expect(heldMost <= max(window, sizes.max() ?? 0), "held \(heldMost), window \(window), sizes \(sizes)")
+            // Progress counts every item done once: 1, 2, … up to all of them (in any order of the workers' calls).
+            #expect(counts.sorted() == Array(0..<sizes.reduce(0, +)).map { $0 + 1 }, "progress \(counts)")
         }
     }
 }
