@@ -234,15 +234,15 @@ struct LibraryTests {
         #expect(ProgressReporter.line(label: "scan", done: 0, total: 1000, elapsed: 3, width: 10) == "scan [----------] 0/1000  0/s  0.0 s left")
         #expect(ProgressReporter.line(label: "scan", done: 0, total: 0, elapsed: 1, width: 4) == "scan [####] 0/0  0/s  0.0 s left")
         // A clock the test moves: updates 0.04 s apart, so every third one is 0.1 s after the last drawn.
-        var clock = Date(timeIntervalSince1970: 1_000_000)
-        var writes: [String] = []
-        let p = ProgressReporter(label: "pair", now: { clock }) { writes.append($0) }
+        let probe = ProgressProbe(label: "pair", at: Date(timeIntervalSince1970: 1_000_000))
+        let p = probe.reporter
         p.start(total: 9)
         for i in 1...9 {
             p.update(done: i)
-            clock += 0.04
+            probe.clock += 0.04
         }
         p.finish()
+        let writes = probe.writes
         let drawn = writes.dropLast().map { $0.split(separator: " ")[2] }
         // 9/9 comes 0.08 s after 7/9: drawn because it is the last.
         #expect(drawn == ["1/9", "4/9", "7/9", "9/9"], "drawn: \(writes)")
@@ -253,29 +253,35 @@ struct LibraryTests {
     /// Ten redraws a second: one exactly 0.1 s after the last is drawn, one sooner is not.
     @Test("an update exactly 0.1 s after the last drawn one is drawn")
     func progressRedrawEdge() {
-        var clock = Date(timeIntervalSinceReferenceDate: 0)
-        var writes: [String] = []
-        let p = ProgressReporter(label: "scan", now: { clock }) { writes.append($0) }
-        p.start(total: 10)
-        p.update(done: 1)
-        clock = Date(timeIntervalSinceReferenceDate: 0.099)
-        p.update(done: 2)
-        clock = Date(timeIntervalSinceReferenceDate: 0.1)
-        #expect(clock.timeIntervalSince(Date(timeIntervalSinceReferenceDate: 0)) == 0.1)
-        p.update(done: 3)
-        #expect(writes.map { $0.split(separator: " ")[2] } == ["1/10", "3/10"], "\(writes)")
+        let probe = ProgressProbe(label: "scan", at: Date(timeIntervalSinceReferenceDate: 0))
+        probe.reporter.start(total: 10)
+        probe.reporter.update(done: 1)
+        probe.clock = Date(timeIntervalSinceReferenceDate: 0.099)
+        probe.reporter.update(done: 2)
+        probe.clock = Date(timeIntervalSinceReferenceDate: 0.1)
+        #expect(probe.clock.timeIntervalSince(Date(timeIntervalSinceReferenceDate: 0)) == 0.1)
+        probe.reporter.update(done: 3)
+        #expect(probe.writes.map { $0.split(separator: " ")[2] } == ["1/10", "3/10"], "\(probe.writes)")
     }
 
     @Test("a total raised while files are still being listed only grows: the line shows the largest")
     func progressTotalRaised() {
-        var clock = Date(timeIntervalSince1970: 1_000_000)
-        var writes: [String] = []
-        let p = ProgressReporter(label: "scan", now: { clock }) { writes.append($0) }
-        p.start(total: 5)
-        p.raise(total: 12)
-        p.raise(total: 8)
-        clock += 1
-        p.update(done: 3)
-        #expect(writes.last.map { $0.split(separator: " ")[2] } == "3/12", "\(writes)")
+        let probe = ProgressProbe(label: "scan", at: Date(timeIntervalSince1970: 1_000_000))
+        probe.reporter.start(total: 5)
+        probe.reporter.raise(total: 12)
+        probe.reporter.raise(total: 8)
+        probe.clock += 1
+        probe.reporter.update(done: 3)
+        #expect(probe.writes.last.map { $0.split(separator: " ")[2] } == "3/12", "\(probe.writes)")
     }
+}
+
+/// A progress bar on a clock the test moves, and what it wrote.
+final class ProgressProbe {
+    var clock: Date
+    var writes: [String] = []
+    private let label: String
+    private(set) lazy var reporter = ProgressReporter(label: label, now: { [unowned self] in self.clock }) { [unowned self] in self.writes.append($0) }
+
+    init(label: String, at start: Date) { self.label = label; clock = start }
 }
