@@ -8,12 +8,12 @@ struct ConvertOutputSuffixBoundTests {
     @Test func theLastSuffixIsTriedThenRefused() throws {
         let dir = try TempDir()
         let bound = ConvertOutputNames.maximumSuffix
-        for n in 0..<bound { FileManager.default.createFile(atPath: dir.path(n == 0 ? "IMG.jpg" : "IMG_\(n).jpg"), contents: Data([1])) }
+        for n in 0..<bound { try dir.write(n == 0 ? "IMG.jpg" : "IMG_\(n).jpg", [1]) }
         let (paths, earlier) = try ConvertOutputNames.free(directory: dir.url.path, stem: "IMG", extensions: ["jpg"], avoiding: [])
         ConvertedOutput.release(paths)
         #expect(paths == [dir.url.path + "/IMG_\(bound).jpg"] && earlier == .none)
 
-        FileManager.default.createFile(atPath: dir.path("IMG_\(bound).jpg"), contents: Data([1]))
+        try dir.write("IMG_\(bound).jpg", [1])
         let e = #expect(throws: LivePhotoError.self) {
             _ = try ConvertOutputNames.free(directory: dir.url.path, stem: "IMG", extensions: ["jpg"], avoiding: [])
         }
