@@ -252,6 +252,13 @@ struct CLITests {
         #expect(r.err.isEmpty)
         #expect(r.out.contains("\(heic): HEIC still, 3024x4032"))
         #expect(r.out.contains("primary item 49: grid of 48 tiles"))
+        // The items line counts each role once per item, as `inspect --json` lists them.
+        let json = try Self.livephoto("inspect", "--json", heic)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let items = try #require((object["heif"] as? [String: Any])?["items"] as? [[String: Any]])
+        let roles = items.compactMap { $0["role"] as? String }
+        let counted = ["primary", "tile", "exif", "xmp"].map { role in "\(roles.filter { $0 == role }.count) \(role)" }.joined(separator: ", ")
+        #expect(roles.count == 51 && r.out.contains("  items: 51 (\(counted))"), "\(counted)")
         #expect(r.out.contains("content identifier: 1745E022-9712-43C7-B024-F308EC6413CB"))
         #expect(r.out.contains("content identifier: E5B787E0-7047-4A1A-9464-DCDFDAB14F25"))
         #expect(r.out.contains("content identifier: 83599CB7-66F5-4CE1-AE92-EEFD988AB08A"))
