@@ -27,3 +27,20 @@ struct FrameTimingExactTimeTests {
         }
     }
 }
+
+extension FrameTimingExactTimeTests {
+    /// The frame starting nearest a time, against brute force: the earlier frame on a tie (a
+    /// time halfway between two starts), and the only frame of a one-frame video.
+    @Test("the frame starting nearest a time: nearest by exact distance, the earlier on a tie")
+    func startingNearest() throws {
+        for count in [1, 2, 5] {
+            let track = try FrameTimingPropertyTests.track(timescale: 600, deltas: Array(repeating: 20, count: count))
+            let timing = FrameTiming(track: track, movieTimescale: 600)
+            // Times in 1/1200 s: frame i starts at 40·i; 20 past a start is halfway to the next.
+            for t in 0...(40 * count + 40) {
+                let nearest = (0..<count).min { abs(40 * $0 - t) < abs(40 * $1 - t) || (abs(40 * $0 - t) == abs(40 * $1 - t) && $0 < $1) }
+                #expect(timing.frame(startingNearest: FrameTiming.ExactTime(Int128(t), per: 1200)) == nearest, "\(count) frames, \(t)/1200 s")
+            }
+        }
+    }
+}
