@@ -53,7 +53,7 @@ public enum WriteStep: String, CaseIterable, Sendable {
 ///                                            (only at the steps that call `reachOrFail`)
 ///     LIVEPHOTO_FAULT_SIGNAL=CUT             instead, the file just written loses its last byte, as a
 ///                                            writer's mistake or a lying disk would leave it: its
-///                                            read-back must refuse it (only where `reach(_:written:)` is called)
+///                                            read-back must refuse it (where `WrittenFileMismatch.check(written:at:)` runs one)
 ///
 /// Unset (every real run), `reach` costs one comparison.
 public enum FaultInjection {

@@ -35,8 +35,7 @@ public enum StillIdentifierWriter {
             try writer.write(edit.segment)
             try writer.copy(from: source, offset: edit.replaced.upperBound, count: source.size - edit.replaced.upperBound)
             try writer.sync()
-            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
-            try WrittenFileMismatch.check { try verifyWritten(writer.temporaryPath, identifier: identifier, scanBytes: source.size - structure.scanStart) }
+            try WrittenFileMismatch.check(written: writer.temporaryPath, at: .stillWritten) { try verifyWritten(writer.temporaryPath, identifier: identifier, scanBytes: source.size - structure.scanStart) }
         } catch {
             writer.discard()
             throw error

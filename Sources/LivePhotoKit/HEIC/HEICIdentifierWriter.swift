@@ -112,8 +112,7 @@ enum HEICIdentifierWriter {
         if let tailWrite = plan.tail {
             try tailWrite.prepare()
             write = VerifiedCommit(tailWrite, check: {
-                FaultInjection.reach(.stillWritten, written: plan.sourcePath)
-                try WrittenFileMismatch.check { try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier) }
+                try WrittenFileMismatch.check(written: plan.sourcePath, at: .stillWritten) { try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier) }
             }, afterCheck: {
                 tailWrite.settleInPlace()
                 try WrittenFileMismatch.check { try verifyWritten(sourceFile: file, writtenPath: plan.sourcePath, editedItem: edit.itemID, identifier: identifier) }
@@ -122,8 +121,7 @@ enum HEICIdentifierWriter {
         }
         let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: plan.targetPath, modeFrom: plan.sourcePath)
         do {
-            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
-            try WrittenFileMismatch.check { try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier) }
+            try WrittenFileMismatch.check(written: writer.temporaryPath, at: .stillWritten) { try verifyWritten(sourceFile: file, writtenPath: writer.temporaryPath, editedItem: edit.itemID, identifier: identifier) }
         } catch {
             writer.discard()
             throw error

@@ -45,8 +45,7 @@ struct HEICLiveToMotionPhoto {
         do {
             try writer.write(header)
             try mp4.write(to: writer)
-            FaultInjection.reach(.motionPhotoWritten, written: writer.temporaryPath)
-            try WrittenFileMismatch.check {
+            try WrittenFileMismatch.check(written: writer.temporaryPath, at: .motionPhotoWritten) {
                 let written = try HEICMotionPhoto.read(source: FileSource(path: writer.temporaryPath))
                 let movie = try MovieFile(source: written.videoSource())
                 guard written.video.length == mp4.size, written.presentationTimestampUs == timestampUs, written.xmpItemID == edit.itemID,

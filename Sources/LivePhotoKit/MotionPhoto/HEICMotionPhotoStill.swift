@@ -22,8 +22,7 @@ enum HEICMotionPhotoStill {
         let edit = try HEIFItemEdit(file: still, changes: changes, allowInPlace: true)
         let writer = try HEIFWholeFileWriter.prepare(edit, targetPath: targetPath, modeFrom: modeFrom, syncing: false)
         do {
-            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
-            try WrittenFileMismatch.check {
+            try WrittenFileMismatch.check(written: writer.temporaryPath, at: .stillWritten) {
                 let written = try HEICStill(path: writer.temporaryPath)
                 let exifItem = edit.itemIDs[changes.count - 1]
                 try HEICIdentifierWriter.verifyWritten(sourceFile: still, written: written, exifItem: exifItem,

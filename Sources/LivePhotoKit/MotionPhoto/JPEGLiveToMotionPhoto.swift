@@ -118,8 +118,7 @@ struct JPEGLiveToMotionPhoto {
             try writer.write(header)
             try mp4.write(to: writer)
             try writer.write(footer)
-            FaultInjection.reach(.motionPhotoWritten, written: writer.temporaryPath)
-            try WrittenFileMismatch.check {
+            try WrittenFileMismatch.check(written: writer.temporaryPath, at: .motionPhotoWritten) {
                 try JPEGLiveToMotionPhoto.checkWritten(writer.temporaryPath, video: .init(offset: stillLength + UInt64(header.count), length: mp4.size),
                                                        timestampUs: writtenTimestampUs, samples: samples)
             }

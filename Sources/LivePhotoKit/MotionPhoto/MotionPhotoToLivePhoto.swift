@@ -173,8 +173,7 @@ public enum MotionPhotoToLivePhoto {
         let writer = try AtomicFileWriter(targetPath: targetPath, modeFrom: modeFrom)
         do {
             let written = try edit.write(source: photo.source, structure: photo.structure, to: writer)
-            FaultInjection.reach(.stillWritten, written: writer.temporaryPath)
-            try WrittenFileMismatch.check { try checkStill(writer.temporaryPath, identifier: identifier, length: written) }
+            try WrittenFileMismatch.check(written: writer.temporaryPath, at: .stillWritten) { try checkStill(writer.temporaryPath, identifier: identifier, length: written) }
         } catch { writer.discard(); throw error }
         return writer
     }
