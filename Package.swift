@@ -50,8 +50,9 @@ let package = Package(
         ], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
 
         // What every test target shares: paths to fixtures and corpus, temporary folders, running
-        // processes, box builders, the seeded RNG, and `.requires(...)` for the corpus and readers.
-        .target(name: "TestSupport", dependencies: ["BinaryIO"], path: "Tests/TestSupport"),
+        // processes, box builders, the seeded RNG, generators that favour a range's ends, and
+        // `.requires(...)` for the corpus and readers.
+        .target(name: "TestSupport", dependencies: ["BinaryIO", .product(name: "PropertyBased", package: "swift-property-based")], path: "Tests/TestSupport"),
         .testTarget(name: "BinaryIOTests", dependencies: ["BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "StillImageTests", dependencies: ["StillImage", "BinaryIO", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -27,7 +27,7 @@ struct BoxCountTests {
 
     @Test("n boxes count as n; with a limit below, limit + 1; a cut last box is not counted")
     func countsEveryForm() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...20).array(of: 0...8), Gen.int(in: 0...2).array(of: 8...8), Gen.int(in: 0...9)) { payloads, forms, limit in
+        await propertyCheck(count: 200, input: Gen.nearEnds(in: 0...20).array(of: 0...8), Gen.nearEnds(in: 0...2).array(of: 8...8), Gen.nearEnds(in: 0...9)) { payloads, forms, limit in
             let bytes = Self.boxes(payloads, forms)
             #expect(BoxCount.count(ByteReader(bytes), upTo: 100) == payloads.count, "\(payloads) \(forms)")
             #expect(BoxCount.count(ByteReader(bytes), upTo: limit) == min(payloads.count, limit + 1))

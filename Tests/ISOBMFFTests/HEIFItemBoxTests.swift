@@ -254,6 +254,14 @@ struct HEIFItemBoxTests {
         #expect(Support.expectParseError("duplicate") { _ = try ItemInfoBox(Atom(type: "iinf", payload: duplicate.bytes), path: "iinf") }?.message.contains("twice") == true)
     }
 
+    @Test("a new iinf is written in its smallest form: version 0, no flags, a 16-bit count")
+    func iinfDefaults() throws {
+        let entries = [ItemInfoEntry(itemID: 1, itemType: "hvc1")]
+        let bytes = ItemInfoBox(entries: entries).atom().serialized()
+        #expect(Array(bytes[8..<14]) == [0, 0, 0, 0, 0, 1], "version 0, flags 0, count 1 in 16 bits")
+        #expect(try ItemInfoBox(Support.parseAtom(bytes), path: "iinf").entries == entries)
+    }
+
     @Test("iref v0 (16-bit ids) and v1 (32-bit ids)", arguments: [0, 1] as [UInt8])
     func iref(_ version: UInt8) throws {
         let box = ItemReferenceBox(version: version, references: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
+import TestSupport
 import BinaryIO
 @testable import ISOBMFF
 
@@ -41,7 +42,7 @@ struct VideoSampleLocationTests {
 
     @Test("stss: the last sync sample at or before any sample")
     func syncSamples() async {
-        await propertyCheck(input: Gen.int(in: 0...400)) { index in await Support.failingOnThrow {
+        await propertyCheck(input: Gen.nearEnds(in: 0...400)) { index in await Support.failingOnThrow {
             let table = SyncSampleTable(syncSamples: [0, 30, 60, 61, 200])
             let expected = [0, 30, 60, 61, 200].last { $0 <= index }
             #expect(table.syncSample(atOrBefore: index) == expected)
@@ -83,7 +84,7 @@ struct VideoSampleLocationTests {
         var prefix = [UInt8](repeating: 0, count: VideoCodecConfiguration.visualPrefixLength)
         prefix[25] = 64; prefix[27] = 48
         let entry = prefix + Support.box("colr", Array("nclx".utf8) + [0, 1, 0, 1, 0, 1, 0x80]) + Support.box("avcC", [1, 0x64, 0, 0x1F, 0xFF, 0xE0, 0])
-        await propertyCheck(input: Gen.int(in: 0...1_000_000)) { seed in await Support.failingOnThrow {
+        await propertyCheck(input: Gen.nearEnds(in: 0...1_000_000)) { seed in await Support.failingOnThrow {
             var state = UInt64(seed) &* 6364136223846793005 &+ 1442695040888963407
             var bytes = entry
             for _ in 0..<4 {
@@ -109,7 +110,7 @@ struct VideoSampleLocationTests {
         let video = file.movie.videoTracks[0]
         let count = Int(video.sampleTable.sampleCount)
         let timing = FrameTiming(track: video, movieTimescale: file.movie.header.timescale)
-        await propertyCheck(input: Gen.int(in: -1000...100_000)) { tick in await Support.failingOnThrow {
+        await propertyCheck(input: Gen.nearEnds(in: -1000...100_000)) { tick in await Support.failingOnThrow {
             let shown = timing.shownSample(atMovieTick: Int64(tick))
             if let shown { #expect(shown.sampleIndex >= 0 && shown.sampleIndex < count) }
             if tick < 0 { #expect(shown == nil) }

@@ -158,7 +158,7 @@ struct WallpaperStructureTests {
     /// number of whole turns either way; an angle that is no quarter turn is upright.
     @Test("video orientation: 1, 6, 3, 8 for 0°, 90°, 180°, 270° plus any whole turns; other angles 1")
     func orientationForAnyTurn() async {
-        await propertyCheck(count: 200, input: Gen.int(in: -20...20), Gen.int(in: 0...3), Gen.int(in: 1...89)) { turns, quarter, off in
+        await propertyCheck(count: 200, input: Gen.nearEnds(in: -20...20), Gen.nearEnds(in: 0...3), Gen.nearEnds(in: 1...89)) { turns, quarter, off in
             #expect(VideoOrientationTrack.orientation(rotationDegrees: turns * 360 + quarter * 90) == [1, 6, 3, 8][quarter], "\(turns) turns + \(quarter * 90)°")
             #expect(VideoOrientationTrack.orientation(rotationDegrees: turns * 360 + quarter * 90 + off) == 1, "\(turns) turns + \(quarter * 90 + off)°")
         }

@@ -1,5 +1,6 @@
 import Testing
 import PropertyBased
+import TestSupport
 @testable import LivePhotoKit
 
 /// `make DIR`'s decoder threads: one each when several workers make several movies side by
@@ -9,7 +10,7 @@ import PropertyBased
 struct BatchMakeThreadsTests {
     @Test("every jobs × movies × asked combination")
     func threadsRule() async {
-        await propertyCheck(input: Gen.int(in: 0...8), Gen.int(in: 0...8), Gen.int(in: 0...16)) { jobs, movies, asked in
+        await propertyCheck(input: Gen.nearEnds(in: 0...8), Gen.nearEnds(in: 0...8), Gen.nearEnds(in: 0...16)) { jobs, movies, asked in
             var options = MakeOptions()
             options.decoderThreads = asked
             options.stillTime = .frame(3)

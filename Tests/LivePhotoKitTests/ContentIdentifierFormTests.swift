@@ -1,5 +1,6 @@
 import Testing
 import PropertyBased
+import TestSupport
 @testable import LivePhotoKit
 
 /// `ContentIdentifier.isWellFormed`: exactly 8-4-4-4-12 ASCII hexadecimal digits in either case,
@@ -29,7 +30,7 @@ struct ContentIdentifierFormTests {
 
     @Test("any UUID text, and any one-character change of it (replaced, inserted, removed), is judged as the definition says")
     func oneCharacterChanges() async {
-        await propertyCheck(count: 600, input: Gen.int(in: 0...21).array(of: 32...32), Gen.int(in: 0...35), Gen.int(in: 0...(Self.intruders.count - 1)), Gen.int(in: 0...3)) { digits, at, intruder, edit in
+        await propertyCheck(count: 600, input: Gen.nearEnds(in: 0...21).array(of: 32...32), Gen.nearEnds(in: 0...35), Gen.nearEnds(in: 0...(Self.intruders.count - 1)), Gen.nearEnds(in: 0...3)) { digits, at, intruder, edit in
             let valid = Self.uuid(digits)
             #expect(ContentIdentifier.isWellFormed(valid))
             #expect(ContentIdentifier.normalized(valid) == valid.uppercased())

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
+import TestSupport
 import BinaryIO
 @testable import LivePhotoKit
 
@@ -15,8 +16,8 @@ struct FindFileTypeTests {
         let path = dir.appendingPathComponent("scan.bin").path
         let window = 1 << 16
         // Offsets of the `f` near the first and second window ends, and anywhere.
-        let offsets = Gen.int(in: 0...8).map { window - 4 + $0 }.array(of: 1...1)
-        await propertyCheck(count: 60, input: offsets, Gen.int(in: 0...1), Gen.int(in: 0...Int.max)) { near, windows, pick in await Support.failingOnThrow {
+        let offsets = Gen.nearEnds(in: 0...8).map { window - 4 + $0 }.array(of: 1...1)
+        await propertyCheck(count: 60, input: offsets, Gen.nearEnds(in: 0...1), Gen.int(in: 0...Int.max)) { near, windows, pick in await Support.failingOnThrow {
             // Windows start at the search's start: the needle sits near a window's end from there.
             let start = pick % 5000
             let at = start + near[0] + windows * window

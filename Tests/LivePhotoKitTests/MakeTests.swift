@@ -260,6 +260,9 @@ struct MakeBehaviourTests {
         let again = try MakeOperation.run(movie: movie)
         #expect(again.status == .alreadyMade)
         #expect(again.identifier == first.identifier)
+        // The report describes the same video as the run that made the still.
+        #expect(again.width == first.width && again.height == first.height && again.width > 0)
+        #expect(again.codec == first.codec && again.orientation == first.orientation)
         #expect(try Support.bytes(first.still) == stillBytes && (try Support.bytes(movie)) == movieBytes)
 
         let other = try Self.plainClip(in: dir, name: "other")

@@ -1,5 +1,6 @@
 import Testing
 import PropertyBased
+import TestSupport
 @testable import LivePhotoKit
 
 /// `scan` asks of every JPEG's XMP whether it names Google's Motion Photo namespace: the
@@ -18,8 +19,8 @@ struct MotionPhotoNamespaceSearchTests {
     func agreesWithReference() async {
         // Bytes drawn from the namespace's own letters, so partial matches are common.
         let letters = Array(Set(Self.namespace)) + [0, 0xFF]
-        await propertyCheck(count: 300, input: Gen.int(in: 0...(letters.count - 1)).array(of: 0...120),
-                            Gen.int(in: 0...200), Gen.int(in: 0...3)) { picks, position, mode in await Support.failingOnThrow {
+        await propertyCheck(count: 300, input: Gen.nearEnds(in: 0...(letters.count - 1)).array(of: 0...120),
+                            Gen.nearEnds(in: 0...200), Gen.nearEnds(in: 0...3)) { picks, position, mode in await Support.failingOnThrow {
             var hay = picks.map { letters[$0] }
             switch mode {
             case 0: break                                                 // no planted copy

@@ -21,7 +21,7 @@ struct ReportedSecondsTests {
     /// 2^52's shift 0, a number of seconds no report holds) the time is 0.
     @Test("every significand over 2^0 to 2^119 is kept as that exact fraction; over 2^120 and more it is 0")
     func everyShift() async {
-        await propertyCheck(count: 400, input: Gen.int(in: -4...130), Gen.int(in: 0...(1 << 52 - 1)), Gen.bool) { shift, fraction, negative in
+        await propertyCheck(count: 400, input: Gen.nearEnds(in: -4...130), Gen.nearEnds(in: 0...(1 << 52 - 1)), Gen.bool) { shift, fraction, negative in
             let whole = Int128(1 << 52 | fraction)
             let seconds = Double(sign: negative ? .minus : .plus, exponent: 52 - shift, significand: 1 + Double(fraction) / Double(1 << 52))
             let reported = ReportedSeconds(exactly: seconds)
@@ -48,7 +48,7 @@ struct ReportedSecondsTests {
     /// comes back as that many nanoseconds; a number too large to be a time reads as 0.
     @Test("seconds read back from a report are the same nanoseconds; out of range is 0")
     func readBack() async throws {
-        await propertyCheck(count: 300, input: Gen.int(in: -1_000_000_000_000_000 ... 1_000_000_000_000_000)) { nanoseconds in await Support.failingOnThrow {
+        await propertyCheck(count: 300, input: Gen.nearEnds(in: -1_000_000_000_000_000 ... 1_000_000_000_000_000)) { nanoseconds in await Support.failingOnThrow {
             let json = try JSONEncoder().encode([Double(nanoseconds) / 1e9])
             let read = try JSONDecoder().decode([ReportedSeconds].self, from: json)
             #expect(read == [ReportedSeconds(FrameTiming.ExactTime(Int128(nanoseconds), per: 1_000_000_000))], "\(nanoseconds) ns")

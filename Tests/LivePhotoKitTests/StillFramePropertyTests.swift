@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
+import TestSupport
 import BinaryIO
 import ISOBMFF
 @testable import LivePhotoKit
@@ -36,7 +37,7 @@ struct StillFramePropertyTests {
         return SyntheticVideoMovie(movieTimescale: movieTimescale, mediaTimescale: mediaTimescale, durations: durations, bFrames: bFrames, editList: editList)
     }
 
-    static let movies = zip(Gen.int(in: 0...7), Gen.element(of: movieTimescales), Gen.int(in: 0...3), Gen.int(in: 2...75),
+    static let movies = zip(Gen.nearEnds(in: 0...7), Gen.element(of: movieTimescales), Gen.nearEnds(in: 0...3), Gen.nearEnds(in: 2...75),
                             Gen.bool(), Gen.bool(), Gen.int(in: 0...Int.max))
         .map { c in
             StillFramePropertyTests.movie(rate: c.0, movieTimescale: c.1 ?? 600, mediaStyle: c.2, frames: c.3, bFrames: c.4, editList: c.5, seed: UInt64(c.6))
@@ -76,7 +77,7 @@ struct StillFramePropertyTests {
     func stillTimePicksTheFrameShown() async throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        await propertyCheck(count: 150, input: Self.movies, Gen.int(in: 0...1_000_000)) { m, fraction in await Support.failingOnThrow {
+        await propertyCheck(count: 150, input: Self.movies, Gen.nearEnds(in: 0...1_000_000)) { m, fraction in await Support.failingOnThrow {
             let timing = try Self.timing(m, in: dir)
             let scale = Int64(m.movieTimescale) * Int64(m.mediaTimescale)
             let end = m.interval(ofFrame: m.frameCount - 1).end
@@ -103,7 +104,7 @@ struct StillFramePropertyTests {
     func endIsRefused() async throws {
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        await propertyCheck(count: 60, input: Self.movies, Gen.int(in: 0...3)) { m, extra in await Support.failingOnThrow {
+        await propertyCheck(count: 60, input: Self.movies, Gen.nearEnds(in: 0...3)) { m, extra in await Support.failingOnThrow {
             let timing = try Self.timing(m, in: dir)
             let scale = Double(m.movieTimescale) * Double(m.mediaTimescale)
             // Whole microseconds at or after the exact end.
@@ -178,7 +179,7 @@ struct StillFramePropertyTests {
 
         // The default (middle) once, then frames drawn by the property checker.
         try Self.checkEncode(source: source, frame: nil, pts: pts, base: base, movieTimescale: movieTimescale, dir: dir)
-        await propertyCheck(count: 2, input: Gen.int(in: 0...(pts.count - 2))) { n in await Support.failingOnThrow {
+        await propertyCheck(count: 2, input: Gen.nearEnds(in: 0...(pts.count - 2))) { n in await Support.failingOnThrow {
             try Self.checkEncode(source: source, frame: n, pts: pts, base: base, movieTimescale: movieTimescale, dir: dir)
         } }
     }

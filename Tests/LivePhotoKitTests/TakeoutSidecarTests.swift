@@ -29,7 +29,7 @@ struct TakeoutSidecarTests {
 
     @Test("every Takeout form of a still's sidecar name, cut at 51 characters or not, is among the still's candidates")
     func everyFormIsACandidate() async {
-        await propertyCheck(count: 600, input: Self.stem, Gen.int(in: 0...4), Gen.int(in: 0...3), Gen.int(in: 0...2), Gen.int(in: 1...20)) {
+        await propertyCheck(count: 600, input: Self.stem, Gen.nearEnds(in: 0...4), Gen.nearEnds(in: 0...3), Gen.nearEnds(in: 0...2), Gen.nearEnds(in: 1...20)) {
             stem, ext, copy, form, shortSuffix in
             guard !stem.isEmpty else { return }
             let original = stem + "." + Self.extensions[ext]
@@ -45,7 +45,7 @@ struct TakeoutSidecarTests {
 
     @Test("a collision's sidecar is never the original's, and the original's never a collision's")
     func collisionsStayApart() async {
-        await propertyCheck(count: 300, input: Self.stem, Gen.int(in: 1...30)) { stem, copy in
+        await propertyCheck(count: 300, input: Self.stem, Gen.nearEnds(in: 1...30)) { stem, copy in
             guard !stem.isEmpty, !stem.hasSuffix(")") else { return }
             let original = stem + ".JPG", copyName = stem + "(\(copy)).JPG"
             let copyNames = Set(TakeoutSidecarName.candidates(forStill: copyName).map(\.name))

@@ -60,7 +60,7 @@ struct ExifPatchPropertyTests {
     /// appends (a MakerNote of a new length, a copied IFD) starts at an even offset, also after
     /// a block of odd length (a stray byte after the last IFD, carried as it was).
     @Test func appendedIFDsAndNoteAreWordAligned() async {
-        await propertyCheck(count: 300, input: Gen.uint64(), Gen.int(in: 0...1)) { seed, stray in await Support.failingOnThrow {
+        await propertyCheck(count: 300, input: Gen.uint64(), Gen.nearEnds(in: 0...1)) { seed, stray in await Support.failingOnThrow {
             let tiff = RandomExif(seed: seed).tiff + Array(repeating: 0xA5, count: stray)
             let written = try Self.rewrite(tiff)
             let after = try ExifTIFF(tiff: written, tiffOffset: 0, path: "Exif")
@@ -89,7 +89,7 @@ struct ExifPatchPropertyTests {
     /// Random damage to a valid block: the rewrite throws a typed error, or succeeds with the
     /// identifier in place and every byte outside what it may change kept.
     @Test func hostileBlocksThrowOrAreCarried() async {
-        await propertyCheck(count: 400, input: Gen.uint64(), Gen.int(in: 1...6)) { seed, flips in await Support.failingOnThrow {
+        await propertyCheck(count: 400, input: Gen.uint64(), Gen.nearEnds(in: 1...6)) { seed, flips in await Support.failingOnThrow {
             var tiff = RandomExif(seed: seed).tiff
             var rng = SplitMix64(seed: seed ^ 0x5EED)
             for _ in 0..<flips {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
+import TestSupport
 @testable import VideoFrames
 
 /// How many threads libavcodec is given: a count the caller asks for as it is; left to us (0 or
@@ -10,7 +11,7 @@ import PropertyBased
 struct DecoderThreadCountTests {
     @Test("a count the caller gives is used as it is, for either workload")
     func callersCount() async {
-        await propertyCheck(count: 100, input: Gen.int(in: 1...512), Gen.bool) { threads, still in
+        await propertyCheck(count: 100, input: Gen.nearEnds(in: 1...512), Gen.bool) { threads, still in
             #expect(FFmpegDecoder.threadCount(threads, workload: still ? .singleFrame : .frameRun) == Int32(threads))
         }
     }

@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 @testable import VideoFrames
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("Encoder frame threads")
 struct EncoderFrameThreadsTests {
     @Test func anAskedCountIsKept() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 1...64), Gen.int(in: 1...256)) { threads, cores in
+        await propertyCheck(count: 200, input: Gen.nearEnds(in: 1...64), Gen.nearEnds(in: 1...256)) { threads, cores in
             #expect(FFmpegEncoder.Settings.frameThreads(threads: threads, cores: cores) == Int32(threads))
         }
     }
@@ -29,7 +30,7 @@ struct EncoderFrameThreadsTests {
                 #expect(chosen == (cores == 2 || cores == 3 ? 2 : 0), "\(threads) threads asked, \(cores) cores")
             }
         }
-        await propertyCheck(count: 200, input: Gen.int(in: -4...0), Gen.int(in: 17...256)) { threads, cores in
+        await propertyCheck(count: 200, input: Gen.nearEnds(in: -4...0), Gen.nearEnds(in: 17...256)) { threads, cores in
             #expect(FFmpegEncoder.Settings.frameThreads(threads: threads, cores: cores) == 0, "\(cores) cores")
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 import PropertyBased
+import TestSupport
 import ISOBMFF
 @testable import VideoFrames
 
@@ -11,7 +12,7 @@ import ISOBMFF
 struct FrameColourSourceTests {
     @Test("for any bitstream and sample-entry values: the bitstream's when it gives one, else the entry's, else 2")
     func bitstreamThenEntry() async {
-        await propertyCheck(count: 400, input: Gen.int(in: 0...22), Gen.int(in: 0...22), Gen.int(in: -1...22), Gen.int(in: -1...22)) { bp, bt, ep, et in
+        await propertyCheck(count: 400, input: Gen.nearEnds(in: 0...22), Gen.nearEnds(in: 0...22), Gen.nearEnds(in: -1...22), Gen.nearEnds(in: -1...22)) { bp, bt, ep, et in
             let entry = ep < 0 || et < 0 ? nil : VideoCodecConfiguration.ColourDescription(primaries: UInt16(ep), transfer: UInt16(et), matrix: 1, fullRange: false)
             let colour = FrameColour.choose(bitstreamMatrix: 1, bitstreamRange: 1, bitstreamPrimaries: bp, bitstreamTransfer: bt,
                                             pixelFormatIsFullRange: false, entry: entry, height: 1080, bitDepth: 8)
@@ -23,7 +24,7 @@ struct FrameColourSourceTests {
 
     @Test("matrix: the bitstream's unless 0, 2 or 3; then the entry's unless 0, 2 or 3; then BT.709 from 720 lines, else BT.601")
     func matrixBitstreamThenEntryThenSize() async {
-        await propertyCheck(count: 400, input: Gen.int(in: 0...14), Gen.int(in: -1...14), Gen.int(in: 240...2160), Gen.int(in: 0...2)) { bm, em, height, range in
+        await propertyCheck(count: 400, input: Gen.nearEnds(in: 0...14), Gen.nearEnds(in: -1...14), Gen.nearEnds(in: 240...2160), Gen.nearEnds(in: 0...2)) { bm, em, height, range in
             let entry = em < 0 ? nil : VideoCodecConfiguration.ColourDescription(primaries: 1, transfer: 1, matrix: UInt16(em), fullRange: true)
             let colour = FrameColour.choose(bitstreamMatrix: bm, bitstreamRange: range, bitstreamPrimaries: 1, bitstreamTransfer: 1,
                                             pixelFormatIsFullRange: false, entry: entry, height: height, bitDepth: 8)

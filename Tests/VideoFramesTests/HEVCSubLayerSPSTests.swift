@@ -1,5 +1,6 @@
 import Testing
 import PropertyBased
+import TestSupport
 @testable import VideoFrames
 
 /// An SPS with temporal sub-layers carries a profile (88 bits) and a level (8 bits) for each
@@ -54,7 +55,7 @@ extension HEVCSubLayerSPSTests {
     /// alignment bits (2 × (8 − count), present only when there are sub-layers) and the
     /// sub-layer fields are skipped exactly, so the size and bit depths read after them hold.
     @Test func anySubLayerCountAndFlags() async {
-        await propertyCheck(count: 300, input: Gen.int(in: 0...6), Gen.int(in: 0...0xFFF), Gen.int(in: 16...8192), Gen.int(in: 8...14)) { layers, flags, width, depth in
+        await propertyCheck(count: 300, input: Gen.nearEnds(in: 0...6), Gen.nearEnds(in: 0...0xFFF), Gen.nearEnds(in: 16...8192), Gen.nearEnds(in: 8...14)) { layers, flags, width, depth in
             var b = Bits()
             b.bits(0, 4); b.bits(UInt64(layers), 3); b.bit(false)
             b.bits(0x0160_1122_3390_4455, 64); b.bits(0x6677_8899, 32)

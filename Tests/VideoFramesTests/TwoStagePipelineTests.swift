@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import TestSupport
 import Testing
 @testable import VideoFrames
 
@@ -49,7 +50,7 @@ struct TwoStagePipelineTests {
     /// For every element count and depth: the consumer gets 0..<count in order, the producer's
     /// result comes back, and when element i is consumed at most i + 1 + depth have been put.
     @Test func orderKeptAndProducerAtMostDepthAhead() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...120), Gen.int(in: 1...6), Gen.int(in: 0...Int.max)) { count, depth, seed in
+        await propertyCheck(count: 200, input: Gen.nearEnds(in: 0...120), Gen.nearEnds(in: 1...6), Gen.int(in: 0...Int.max)) { count, depth, seed in
             let puts = Counter()
             let outcome = Self.finishes { () -> (received: [Int], result: String?, maximumAhead: Int) in
                 var received: [Int] = []
@@ -98,7 +99,7 @@ struct TwoStagePipelineTests {
     /// A producer that fails after k elements: the consumer sees exactly those k, then the
     /// producer's own error (not a wrapper) comes out of `run`.
     @Test func producerErrorArrivesAfterTheElementsBeforeIt() async {
-        await propertyCheck(count: 100, input: Gen.int(in: 0...40), Gen.int(in: 1...5)) { k, depth in
+        await propertyCheck(count: 100, input: Gen.nearEnds(in: 0...40), Gen.nearEnds(in: 1...5)) { k, depth in
             let outcome = Self.finishes { () -> (received: [Int], error: Error?) in
                 var received: [Int] = []
                 do {
@@ -122,7 +123,7 @@ struct TwoStagePipelineTests {
     /// stopped on `Stopped` from `put`, no more than k + 1 + depth elements were made, and every
     /// element made, queued or not, has been released.
     @Test func consumerErrorStopsTheProducer() async {
-        await propertyCheck(count: 100, input: Gen.int(in: 0...30), Gen.int(in: 1...5)) { k, depth in
+        await propertyCheck(count: 100, input: Gen.nearEnds(in: 0...30), Gen.nearEnds(in: 1...5)) { k, depth in
             let alive = Counter(), made = Counter()
             let stoppedByPut = Counter()
             let error = Self.finishes { () -> Error? in

@@ -31,7 +31,7 @@ public enum MakeOperation {
         let stillPath = try stillOutputPath(movie: moviePath, directory: options.outputDirectory, format: options.stillFormat)
 
         if FileSystemCalls.exists(stillPath) {
-            return try existingStill(stillPath, movie: moviePath, file: file, options: options)
+            return try existingStill(stillPath, movie: moviePath, file: file, video: video, options: options)
         }
 
         // `pair`'s own still-time decision, in movie ticks: the frame decoded is the one `pair` marks.
@@ -147,7 +147,7 @@ public enum MakeOperation {
 
     /// A still already where `make` would write: fine when it is this movie's still (it carries
     /// the identifier the movie, or its paired `.MOV`, carries); otherwise refused, never replaced.
-    static func existingStill(_ stillPath: String, movie moviePath: String, file: MovieFile, options: MakeOptions) throws -> MakeResult {
+    static func existingStill(_ stillPath: String, movie moviePath: String, file: MovieFile, video: Track, options: MakeOptions) throws -> MakeResult {
         let stillID = try? StillImageReader.contentIdentifier(path: stillPath)
         var movieOutput = moviePath
         var pairedFile = file
@@ -167,12 +167,11 @@ public enum MakeOperation {
         guard let stillID, stillID == movieID else {
             throw LivePhotoError(path: stillPath, reason: "already exists and is not this movie's still; it is never overwritten (move it, or use -o DIR)", category: .refused)
         }
-        let video = file.movie.mainVideoTrack
         let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
                           stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: .none,
-                          width: video?.sampleEntries.first?.width ?? 0, height: video?.sampleEntries.first?.height ?? 0,
-                          codec: video?.codec?.description, orientation: exifOrientation(rotationDegrees: video?.header.rotationDegrees ?? 0),
+                          width: video.sampleEntries.first?.width ?? 0, height: video.sampleEntries.first?.height ?? 0,
+                          codec: video.codec?.description, orientation: exifOrientation(rotationDegrees: video.header.rotationDegrees),
                           colour: nil, warnings: [])
     }
 
