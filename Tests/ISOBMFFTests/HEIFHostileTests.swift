@@ -7,15 +7,18 @@ import BinaryIO
 @Suite("HEIF: hostile input")
 struct HEIFHostileTests {
     /// A minimal HEIF: ftyp, meta (hdlr pict, pitm, iinf, iloc, iref), mdat with each item's bytes.
-    /// `located: false` leaves every item out of `iloc` (their bytes still in `mdat`).
+    /// `located: false` leaves every item out of `iloc` (their bytes still in `mdat`); `placed`
+    /// points the items it names at other bytes of the file (offset and length).
     static func heif(items: [(id: UInt32, type: FourCC, data: [UInt8])], primary: UInt32 = 1,
-                     references: [ItemReferenceBox.Reference] = [], ilocVersion: UInt8 = 1, located: Bool = true) -> [UInt8] {
+                     references: [ItemReferenceBox.Reference] = [], ilocVersion: UInt8 = 1, located: Bool = true,
+                     placed: [UInt32: (offset: UInt64, length: UInt64)] = [:]) -> [UInt8] {
         func metaBytes(dataStart: UInt64) -> [UInt8] {
             var hdlr = ByteWriter(); hdlr.u32(0); hdlr.u32(0); hdlr.fourCC("pict"); hdlr.zeros(12); hdlr.u8(0)
             var offset = dataStart
             var iloc = ItemLocationBox(version: ilocVersion, offsetSize: 4, lengthSize: 4)
             for item in items where located {
-                iloc.items.append(.init(itemID: item.id, extents: [.init(offset: offset, length: UInt64(item.data.count))]))
+                let extent = placed[item.id] ?? (offset, UInt64(item.data.count))
+                iloc.items.append(.init(itemID: item.id, extents: [.init(offset: extent.offset, length: extent.length)]))
                 offset += UInt64(item.data.count)
             }
             let children: [Atom] = [Atom(type: "hdlr", payload: hdlr.bytes), PrimaryItemBox(itemID: primary).atom(),
@@ -54,6 +57,44 @@ struct HEIFHostileTests {
         #expect(added.itemID == 1)
         let located = try Self.open(Self.heif(items: [(0, "hvc1", [1, 2, 3]), (7, "hvc1", [4, 5])], primary: 0))
         #expect(try HEIFItemEdit(file: located, replacing: nil, newItem: .init(type: "Exif", describes: 0), data: exif, allowInPlace: false).itemID == 8)
+        // The last id there is: taken when free, and a refusal (never a wrap to 0) when in use.
+        let nextToLast = try Self.open(Self.heif(items: [(UInt32.max - 1, "hvc1", [1, 2, 3])], primary: UInt32.max - 1, ilocVersion: 2))
+        #expect(try HEIFItemEdit(file: nextToLast, replacing: nil, newItem: .init(type: "Exif", describes: UInt32.max - 1), data: exif, allowInPlace: false).itemID == UInt32.max)
+        let last = try Self.open(Self.heif(items: [(UInt32.max, "hvc1", [1, 2, 3])], primary: UInt32.max, ilocVersion: 2))
+        let error = Support.expectParseError("no free id") {
+            _ = try HEIFItemEdit(file: last, replacing: nil, newItem: .init(type: "Exif", describes: UInt32.max), data: exif, allowInPlace: false)
+        }
+        #expect(error?.kind == .tooLarge && error?.message == "no free item id", "\(String(describing: error))")
+    }
+
+    /// When `meta` grows, the bytes after it move and their offsets with them; an item whose
+    /// bytes lie inside `meta` (not in `idat`) cannot be followed, so the edit is refused. An
+    /// item ending where `meta` starts stays where it is, one starting where `meta` ends moves.
+    @Test("an edit that grows meta refuses an item lying inside it; items just before and just after it keep their bytes")
+    func itemsAgainstMeta() throws {
+        let dir = try Support.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exif: [UInt8] = [0, 0, 0, 6] + Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0]
+        let plain = try Self.open(Self.heif(items: [(1, "hvc1", [1, 2, 3]), (2, "mime", [4, 5, 6, 7])]))
+        let meta = plain.metaHeader
+        func added(_ placed: [UInt32: (offset: UInt64, length: UInt64)]) throws -> (before: HEIFFile, after: HEIFFile) {
+            let bytes = Self.heif(items: [(1, "hvc1", [1, 2, 3]), (2, "mime", [4, 5, 6, 7])], placed: placed)
+            let before = try HEIFFile.open(path: try Support.write(bytes, in: dir, name: "in.heic"))
+            #expect(before.metaHeader == meta, "the placement changes no size")
+            let edit = try HEIFItemEdit(file: before, replacing: nil, newItem: .init(type: "Exif", describes: 1), data: exif, allowInPlace: false)
+            let target = PathComponents.appending("out.heic", to: dir.path)
+            try HEIFWholeFileWriter.prepare(edit, targetPath: target, syncing: false).commit()
+            return (before, try HEIFFile.open(path: target))
+        }
+        for (offset, length) in [(meta.offset + 8, 4), (meta.end - 1, 2), (meta.offset - 1, 2)] as [(UInt64, UInt64)] {
+            let error = Support.expectParseError("an item at \(offset) inside meta \(meta.offset)..<\(meta.end)") { _ = try added([2: (offset, length)]) }
+            #expect(error?.kind == .unsupported && error?.message == "item 2 lies inside 'meta'; its bytes would move", "\(String(describing: error))")
+        }
+        for placement in [(offset: meta.offset - 4, length: 4), (offset: meta.end, length: 8)] as [(offset: UInt64, length: UInt64)] {
+            let (before, after) = try added([2: placement])
+            #expect(try after.itemBytes(2) == before.itemBytes(2), "item 2 at \(placement.offset), meta \(meta.offset)..<\(meta.end)")
+            #expect(try after.itemBytes(1) == [1, 2, 3] && after.metaHeader.end > meta.end)
+        }
     }
 
     @Test("every truncation of a real HEIF is a ParseError")
