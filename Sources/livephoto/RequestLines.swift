@@ -33,10 +33,13 @@ final class RequestLines {
     func next() -> Next {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[start..<newline])
+                let lineStart = start
                 start = newline + 1
                 if skippingLongLine { skippingLongLine = false; continue }
-                return .line(line)
+                // A line that came in whole with its newline is held to the same limit: where
+                // the reads happened to split the input must not decide what is too long.
+                if newline - lineStart > limit { return .tooLong }
+                return .line(Array(buffer[lineStart..<newline]))
             }
             if buffer.count - start > limit || (skippingLongLine && start < buffer.count) {
                 // Keep nothing of an overlong line; report it once, when it starts to overflow.

@@ -110,6 +110,32 @@ struct BatchCLITests {
         #expect((last["output"] as? [String: Any])?["path"] as? String == CLITests.fixture("still-heic.heic"))
     }
 
+    /// The bound on a request line is exact: 1 MiB of request (trailing spaces are JSON
+    /// whitespace) is answered; one byte more is refused as too long, however the reads split
+    /// it, and so is a line three times over (once); the request after each is answered.
+    @Test("a request line of exactly 1 MiB is answered; one byte more, or far more, is refused as too long, once; the batch goes on")
+    func lineLengthBound() throws {
+        let limit = 1 << 20
+        let request = "{\"id\": 1, \"args\": [\"inspect\", \"--json\", \"\(CLITests.fixture("still-heic.heic"))\"]}"
+        func padded(_ count: Int) -> String { request + String(repeating: " ", count: count - request.utf8.count) }
+        let batch = try BatchSession()
+        batch.send(padded(limit))
+        batch.send(padded(limit + 1))
+        try batch.send(id: "2", args: ["inspect", "--json", CLITests.fixture("still-heic.heic")])
+        batch.send(padded(3 * limit))
+        try batch.send(id: "3", args: ["inspect", "--json", CLITests.fixture("still-heic.heic")])
+        let (lines, status) = batch.finish()
+        #expect(status == 0)
+        try #require(lines.count == 5, "\(lines.map { $0.prefix(80) })")
+        let responses = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        for (i, id) in [(0, 1), (2, 2), (4, 3)] {
+            #expect(responses[i]["id"] as? Int == id && responses[i]["exitCode"] as? Int == 0, "\(lines[i].prefix(120))")
+        }
+        for i in [1, 3] {
+            #expect(responses[i]["error"] as? String == "request line longer than 1 MiB" && responses[i]["id"] is NSNull, "\(lines[i].prefix(120))")
+        }
+    }
+
     @Test("ids come back as they were sent, in order; no id is null")
     func ids() throws {
         let ids = ["\"s\"", "7", "1.5", "{\"k\":[1,null,\"x\"]}", "null", "[]", "true"]
