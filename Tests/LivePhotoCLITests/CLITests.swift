@@ -137,6 +137,26 @@ struct CLITests {
         #expect(r.err.contains("not a UUID"))
     }
 
+    /// Told by content, not by name: the error says which argument is wrong and what it is.
+    @Test("pair with the arguments swapped, or a file that is neither: one line naming the file and which argument it is, exit 3, nothing written")
+    func pairWrongKinds() throws {
+        let dir = try TempDir()
+        let still = try Support.copy(Self.fixture("still-no-exif.jpg"), to: dir.url, as: "a.jpg")
+        let movie = try Support.copy(Self.fixture("movie-moov-last.mov"), to: dir.url, as: "a.mov")
+        let text = try dir.write("notes.jpg", Array("not an image at all".utf8))
+        let contents = { try dir.listing().map { ($0, try Support.bytes(dir.path($0))) } }
+        let before = try contents()
+        for (args, path, reason) in [([movie, still], movie, "is a movie; the first argument must be the still (JPEG or HEIC)"),
+                                     ([still, still], still, "is a still image; the second argument must be the movie (QuickTime or MP4)"),
+                                     ([text, movie], text, "not a JPEG or HEIC still"),
+                                     ([still, text], text, "not a QuickTime or MP4 movie")] {
+            let r = try Self.livephoto(["pair"] + args)
+            #expect(r.status == 3, "\(args)")
+            #expect(r.err == "livephoto: \(path): \(reason)\n", "\(args): \(r.err)")
+        }
+        #expect(try contents().elementsEqual(before, by: ==), "nothing written, nothing left behind")
+    }
+
     @Test("pair then verify: -q is silent, --json is parseable, exit codes 0/1/3/4")
     func pairAndVerify() throws {
         let dir = try Self.scratch()
