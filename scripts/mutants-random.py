@@ -187,6 +187,12 @@ FIRST_FAILURE_RE = re.compile(r"^\S* ?Test .* recorded an issue")
 
 TIMED_OUT = "timed out"
 
+# A mutant that traps (an index out of range, an overflow) crashes the test process. Swift's
+# crash backtracer then symbolicates the whole test binary and can sit there past the time
+# limit, turning a crash into a slow "killed by the time limit": without it the crash ends the
+# run at once and counts as the failure it is.
+TEST_ENV = dict(os.environ, SWIFT_BACKTRACE="enable=no")
+
 
 def descendants(root):
     """Every process below `root`, from /proc (children first found, then theirs)."""
@@ -213,7 +219,7 @@ def run(cmd, log, stop_at_first_failure=False):
     process it started, at the time limit or (for a test run) at its first failed test."""
     with open(log, "a") as f:
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             start_new_session=True, text=True, errors="replace")
+                             start_new_session=True, text=True, errors="replace", env=TEST_ENV)
         stopped = []
 
         def stop(reason):
