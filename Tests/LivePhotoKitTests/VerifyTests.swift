@@ -183,6 +183,39 @@ struct VerifyTests {
         #expect(Self.warnings(report) == ["still-image-time-on-frame"])
     }
 
+    /// The video's range as its edits present it: one frame is a range of one frame; edits that
+    /// present nothing (one empty edit) leave no range, and the detail says so.
+    @Test("a still time outside a video of one frame, or of none: the detail names the range, or says there is none")
+    func outOfRangeOfFewFrames() throws {
+        let scene = try Scene()
+        defer { scene.cleanup() }
+        let paired = try MovieFile.open(path: scene.movie)
+        let video = try #require(paired.movie.mainVideoTrack)
+        let ts = paired.movie.header.timescale
+        let timing = FrameTiming(track: video, movieTimescale: ts)
+        let stillTick = try #require(paired.movie.stillImageTimeTracks.first.map { FrameTiming(track: $0, movieTimescale: ts).startTick(ofFrame: 0) })
+        #expect(stillTick > timing.startTick(ofFrame: 1), "the still lies past the first frame")
+        // The second frame's start rounded down to a movie tick: the edit ends inside the first frame.
+        let second = timing.start(ofFrame: 1)
+        let firstEnd = Int64(second.numerator * Int128(ts) / second.scale)
+        let oneFrame = EditList.Entry(duration: UInt64(firstEnd), mediaTime: Int64(video.sampleTable.compositionTimes().min() ?? 0), rate: 0x10000)
+        for (entries, name, detail) in [([oneFrame], "one.mov", "in video 0.000 s–\(CheckText.seconds(firstEnd, timescale: ts))"),
+                                        ([EditList.Entry(duration: 1000, mediaTime: -1, rate: 0x10000)], "none.mov", "but the video presents no frame")] {
+            let movie = try scene.movieCopy(of: scene.movie, name: name) { plan in
+                let trak = try #require(plan.file.movie.mainVideoTrack?.atom)
+                trak.children?.removeAll { $0.type == "edts" }
+                trak.children?.insert(Atom(type: "edts", children: [EditList(entries: entries).atom()]), at: 1)
+            }
+            let edited = try MovieFile.open(path: movie)
+            let presented = try #require(edited.movie.mainVideoTrack.map { FrameTiming(track: $0, movieTimescale: ts).frameCount })
+            #expect(presented == entries.filter { $0.mediaTime >= 0 }.count, "\(name): \(presented) frames presented")
+            let report = try Verifier.verify(still: scene.still, movie: movie)
+            let check = try #require(report.checks.first { $0.name == .stillImageTimeInRange })
+            #expect(!check.passed && !report.valid, "\(name)")
+            #expect(check.detail == "\(CheckText.seconds(stillTick, timescale: ts)) \(detail)", "\(name): \(check.detail)")
+        }
+    }
+
     @Test("no tref/cdsc passes (iPhone movies since iOS 18 have none)")
     func noReference() throws {
         let scene = try Scene()

@@ -98,10 +98,11 @@ public enum Verifier {
         let seconds = { (tick: Int64) in CheckText.seconds(tick, timescale: ts) }
 
         if let videoTiming, let stillTick {
-            let first = videoTiming.frameCount > 0 ? videoTiming.startTick(ofFrame: 0) : 0
             let frame = videoTiming.frame(containingMovieTick: stillTick)
-            checks.add(.stillImageTimeInRange, frame != nil,
-                       "\(seconds(stillTick)) in video \(seconds(first))–\(seconds(videoTiming.endTick))", .error)
+            // A video whose edits present nothing has no range to name.
+            let video = videoTiming.frameCount > 0 ? "in video \(seconds(videoTiming.startTick(ofFrame: 0)))–\(seconds(videoTiming.endTick))"
+                : "but the video presents no frame"
+            checks.add(.stillImageTimeInRange, frame != nil, "\(seconds(stillTick)) \(video)", .error)
             if let frame {
                 let start = videoTiming.startTick(ofFrame: frame)
                 let onStart = start == stillTick
