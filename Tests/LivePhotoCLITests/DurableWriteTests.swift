@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BinaryIO
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -71,6 +72,24 @@ struct DurableWriteTests {
         #expect(trace.violations(inputs: [movie]) == [])
     }
 
+    /// A HEIC edited in place whose read-back then fails (its last byte cut off) is put back:
+    /// the undo (the old `meta` bytes back, the appended bytes cut off) keeps the same order as
+    /// the edit, each step on disk before the next.
+    @Test("pair, HEIC edited in place, read-back failed: the undo reaches the disk in order and leaves the HEIC as it was", .requires(.strace))
+    func undoneHEICEditInOrder() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-heic.heic", to: dir, as: "IMG.HEIC")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")
+        let before = try Support.bytes(still)
+        let (run, trace) = try Self.traced(["pair", "--id", "11111111-2222-3333-4444-555555555555", still, movie], in: dir,
+                                           env: ["LIVEPHOTO_FAULT_AT": WriteStep.stillWritten.rawValue, "LIVEPHOTO_FAULT_SIGNAL": "CUT"])
+        #expect(run.status == 4, "\(run.err)")
+        #expect(try Support.bytes(still) == before)
+        #expect(trace.events.contains(.truncate(path: still)), "the undo cut the appended bytes off")
+        #expect(trace.violations(inputs: [still, movie]) == [])
+    }
+
     /// Inputs on a tmpfs, outputs into a folder on the disk: the kernel copy refuses (EXDEV) and
     /// every byte goes through the writer's own writes. The new files must still be synced
     /// before they take their names.
@@ -99,10 +118,10 @@ struct DurableWriteTests {
     }
 
     /// `livephoto ARGS` under strace; its result and its calls on files under `dir`.
-    static func traced(_ arguments: [String], in dir: URL) throws -> (ProcessResult, WriteOrderTrace) {
+    static func traced(_ arguments: [String], in dir: URL, env: [String: String] = [:]) throws -> (ProcessResult, WriteOrderTrace) {
         let log = dir.appendingPathComponent("strace.log").path
         let strace = try Support.requireTool("strace")
-        let run = try SafetyTests.Started(strace, WriteOrderTrace.straceArguments + ["-o", log, SafetyTests.binary] + arguments).wait()
+        let run = try SafetyTests.Started(strace, WriteOrderTrace.straceArguments + ["-o", log, SafetyTests.binary] + arguments, env: env).wait()
         let text = try String(contentsOfFile: log, encoding: .utf8)
         try FileManager.default.removeItem(atPath: log)
         return (run, WriteOrderTrace(strace: text, root: dir.path))
