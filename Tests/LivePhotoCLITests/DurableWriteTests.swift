@@ -58,6 +58,9 @@ struct DurableWriteTests {
         #expect(!trace.events.isEmpty)
         #expect(trace.violations(inputs: [still, movie]) == [])
         #expect(trace.unsyncedAtFirstNaming() == [], "every new file is synced before the commit names any")
+        let counts = trace.temporarySyncCounts()
+        #expect(counts.values.allSatisfy { $0 == 1 }, "one fsync per temporary file: \(counts)")
+        #expect(counts.count == [c.stillWrite, c.movieWrite].filter { $0 == "rewrite" || $0 == "new-file" }.count, "\(counts)")
     }
 
     @Test("make: the new still and the paired movie reach the disk in order", .requires(.strace))

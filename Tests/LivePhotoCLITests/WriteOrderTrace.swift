@@ -138,6 +138,17 @@ struct WriteOrderTrace {
         return []
     }
 
+    /// How many times each temporary file (a `.livephoto-` name that is not a journal) was
+    /// fsynced: a writer flushes one once, when it is complete (a commit right after the
+    /// prepare's sync does not flush it again).
+    func temporarySyncCounts() -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for case .sync(let path) in events where path.contains(".livephoto-") && !path.hasSuffix(".livephoto-journal") {
+            counts[path, default: 0] += 1
+        }
+        return counts
+    }
+
     /// Every broken rule, one line each; `inputs` are the files the run was given to edit in place.
     func violations(inputs: Set<String>) -> [String] {
         var found: [String] = []
