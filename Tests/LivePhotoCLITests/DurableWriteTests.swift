@@ -75,6 +75,21 @@ struct DurableWriteTests {
         #expect(trace.violations(inputs: [movie]) == [])
     }
 
+    /// `make --wallpaper` writes two new files and links each into place: both are on disk
+    /// before either takes its name, and each name is made durable.
+    @Test("make --wallpaper: the new movie and still are synced before either is named, then their folder", .requires(.strace))
+    func wallpaperWritesInOrder() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let (run, trace) = try Self.traced(["make", "--wallpaper", "-q", "--id", Self.fixedID, movie], in: dir)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("clip-wallpaper.MOV").path))
+        #expect(trace.unsyncedAtFirstNaming() == [], "both new files synced before the first is named")
+        #expect(trace.temporarySyncCounts().count == 2 && trace.temporarySyncCounts().values.allSatisfy { $0 == 1 }, "\(trace.temporarySyncCounts())")
+        #expect(trace.violations(inputs: [movie]) == [])
+    }
+
     /// A HEIC edited in place whose read-back then fails (its last byte cut off) is put back:
     /// the undo (the old `meta` bytes back, the appended bytes cut off) keeps the same order as
     /// the edit, each step on disk before the next.
