@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import BinaryIO
 #if canImport(Glibc)
 import Glibc
@@ -88,6 +89,33 @@ struct DurableWriteTests {
         #expect(trace.unsyncedAtFirstNaming() == [], "both new files synced before the first is named")
         #expect(trace.temporarySyncCounts().count == 2 && trace.temporarySyncCounts().values.allSatisfy { $0 == 1 }, "\(trace.temporarySyncCounts())")
         #expect(trace.violations(inputs: [movie]) == [])
+    }
+
+    /// `convert` writes new files only, each complete before it takes its name, and makes
+    /// them durable with one `syncfs` once every output has its name, before it reports (not a
+    /// flush per file): one call for one Motion Photo, and one for a folder of three.
+    @Test("convert: inputs never written, one syncfs after the last output is named, for one file or a folder", .requires(.strace), arguments: [1, 3])
+    func convertSyncsOnceAfterNaming(_ count: Int) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jpeg = try Support.bytes(Support.fixture("still-no-exif.jpg")), mp4 = try Support.bytes(Support.fixture("movie-mp4.mp4"))
+        let inputs = try (1...count).map { try Support.write(OtherMakerLayouts.lg(jpeg, video: mp4), in: dir, name: "2024010\($0).jpg") }
+        let (run, trace) = try Self.traced(["convert", "-q"] + (count == 1 ? inputs : [dir.path]), in: dir)
+        #expect(run.status == 0, "\(run.err)")
+        let outputs = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".MOV") }
+        #expect(outputs.count == count, "\(outputs)")
+        let touched = trace.events.flatMap { event -> [String] in
+            switch event {
+            case .write(let path, _), .truncate(let path), .unlink(let path): return [path]
+            case .rename(let from, let to): return [from, to]
+            default: return []
+            }
+        }
+        #expect(Set(touched).isDisjoint(with: inputs), "an input was written")
+        let syncs = trace.events.indices.filter { if case .syncFileSystem = trace.events[$0] { return true } else { return false } }
+        let lastNamed = trace.events.lastIndex { if case .link = $0 { return true } else { return false } }
+        #expect(syncs.count == 1, "\(syncs.count) syncfs calls")
+        #expect(lastNamed != nil && (syncs.first ?? -1) > (lastNamed ?? Int.max), "the syncfs comes after every output has its name")
     }
 
     /// A HEIC edited in place whose read-back then fails (its last byte cut off) is put back:

@@ -9,6 +9,8 @@ import Foundation
 ///   by an fsync of its folder;
 /// - **journal first**: a journaled file is overwritten only once its journal's bytes and name are
 ///   on disk, and the journal is removed only once the file's new bytes are;
+/// - a `syncfs` (how `convert` makes its new files durable at once) counts as every file and
+///   folder of the run synced, the run's files sharing one file system;
 /// - **steps in order**: in an input edited in place, a commit step (a write of at most 8 bytes,
 ///   such as the `free` that retires the old `moov` or the `iloc` extent switch, or a truncation)
 ///   comes only once every earlier write to it is on disk.
@@ -17,6 +19,8 @@ struct WriteOrderTrace {
         case write(path: String, bytes: Int?)
         case truncate(path: String)
         case sync(path: String)
+        /// `syncfs` through a descriptor of `path`: everything on its file system written back.
+        case syncFileSystem(path: String)
         case create(path: String)
         case rename(from: String, to: String)
         case link(from: String, to: String)
@@ -29,7 +33,7 @@ struct WriteOrderTrace {
     /// The strace options that give what `init(strace:root:)` reads.
     static let straceArguments = ["-f", "-qq", "-y", "-s", "0", "-e", "signal=none", "-e",
                                   "trace=write,pwrite64,pwritev,pwritev2,writev,ftruncate,fallocate,copy_file_range,sendfile,fchmod,fchown,fsetxattr,"
-                                  + "fsync,fdatasync,rename,renameat,renameat2,link,linkat,unlink,unlinkat,open,openat,creat"]
+                                  + "fsync,fdatasync,syncfs,rename,renameat,renameat2,link,linkat,unlink,unlinkat,open,openat,creat"]
 
     init(strace text: String, root: String) {
         var pending: [String: (name: String, args: String)] = [:]
@@ -108,6 +112,8 @@ struct WriteOrderTrace {
             return fds.first.map { [.write(path: $0, bytes: nil)] } ?? []
         case "fsync", "fdatasync":
             return fds.first.map { [.sync(path: $0)] } ?? []
+        case "syncfs":
+            return fds.first.map { [.syncFileSystem(path: $0)] } ?? []
         case "open", "openat", "creat":
             guard name == "creat" || args.contains("O_CREAT"), let created = Self.descriptors(" " + result).first else { return [] }
             return [.create(path: created)]
@@ -131,6 +137,7 @@ struct WriteOrderTrace {
             switch event {
             case .write(let path, _), .truncate(let path): unsynced.insert(path)
             case .sync(let path), .unlink(let path): unsynced.remove(path)
+            case .syncFileSystem: unsynced.removeAll()
             case .rename, .link: return unsynced.sorted()
             case .create: break
             }
@@ -155,6 +162,7 @@ struct WriteOrderTrace {
         var unsynced = Set<String>()
         var publishedAt: [String: Int] = [:]      // name -> event index of its rename, link or creation
         var folderSyncedAt: [String: Int] = [:]
+        var fileSystemSyncedAt = -1                // the last syncfs (the runs' files share one file system)
         var journals: [String: String] = [:]      // journal -> the file it guards
         var namedUnsynced: [(name: String, rule: String)] = []
         func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
@@ -164,7 +172,7 @@ struct WriteOrderTrace {
         }
         func nameDurable(_ name: String) -> Bool {
             guard let published = publishedAt[name] else { return true }
-            return (folderSyncedAt[folder(name)] ?? -1) > published
+            return max(folderSyncedAt[folder(name)] ?? -1, fileSystemSyncedAt) > published
         }
         func written(_ path: String, commitStep: Bool, at i: Int) {
             if inputs.contains(path), commitStep, unsynced.contains(path) {
@@ -184,6 +192,9 @@ struct WriteOrderTrace {
                 written(path, commitStep: true, at: i)
             case .sync(let path):
                 if isFolder(path) { folderSyncedAt[path] = i } else { unsynced.remove(path) }
+            case .syncFileSystem:
+                unsynced.removeAll()
+                fileSystemSyncedAt = i
             case .create(let path):
                 publishedAt[path] = i
                 if path.hasSuffix(".livephoto-journal") {
@@ -222,7 +233,7 @@ struct WriteOrderTrace {
 extension WriteOrderTrace.Event {
     var paths: [String] {
         switch self {
-        case .write(let path, _), .truncate(let path), .sync(let path), .create(let path), .unlink(let path): return [path]
+        case .write(let path, _), .truncate(let path), .sync(let path), .syncFileSystem(let path), .create(let path), .unlink(let path): return [path]
         case .rename(let from, let to), .link(let from, let to): return [from, to]
         }
     }
