@@ -45,6 +45,24 @@ struct FileLockTests {
         #expect(throws: FileLockError.self) { try FileLockSet.acquire([dir.appendingPathComponent("missing").path], mode: .shared) }
     }
 
+    /// A run waiting for a lock (say behind a long `pair` of the same files) polls it with a
+    /// pause that doubles from 1 ms up to 20 ms: over half a second that is some 30 polls, where
+    /// a fixed 1 ms pause would poll hundreds of times and keep a core busy. Fewer polls on a
+    /// slow machine are fine; more than 60 is a busy wait.
+    @Test("a waiter backs off: half a second of waiting polls the lock at most 60 times")
+    func waitBacksOff() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = Self.file(dir, "a")
+        let blocker = try FileLockSet.acquire([a], mode: .exclusive)
+        defer { blocker.release() }
+        var polls = 0
+        #expect(throws: FileLockError.busy(path: a, waited: 0.5)) {
+            try FileLockSet.acquire([a], mode: .exclusive, wait: 0.5, shouldStop: { polls += 1; return false })
+        }
+        #expect(polls >= 2 && polls <= 60, "\(polls) polls in 0.5 s")
+    }
+
     @Test("a waiter whose file was replaced by rename while it waited ends up locking the new file, not the old inode")
     func renamedWhileWaiting() throws {
         let dir = try Self.tempDir()
