@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import CFileCopy   // sys/xattr.h
 
 /// The command line around the file system: kept times and --touch, hard links, -o DIR that
@@ -104,6 +105,42 @@ struct FileSystemCLITests {
             #expect(type == .typeSymbolicLink, "\(name) is still a link")
         }
         #expect(try CLITests.livephoto("verify", "-q", real.appendingPathComponent("a.jpg").path, real.appendingPathComponent("a.mov").path).status == 0)
+    }
+
+    /// The mode of a new file: one derived from an input (an output in `-o DIR`, a conversion)
+    /// takes the input's, like `cp -p` (README, Safety); one made from nothing the user had (the
+    /// still `make` decodes, the files of `make --wallpaper`) gets what any program gives a new
+    /// file, 0666 less the umask, never the 0600 of the temporary file it was written as.
+    @Test("new files: from an input, its mode; made from a frame, 0666 less the umask (027 and 002)", arguments: [0o027, 0o002])
+    func newFileModes(_ mask: Int) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let still = try CLITests.copy("still-no-exif.jpg", to: dir, as: "a.jpg"), movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "a.mov")
+        let motion = try Support.write(OtherMakerLayouts.lg(try Support.bytes(CLITests.fixture("still-no-exif.jpg")), video: try Support.bytes(CLITests.fixture("movie-mp4.mp4"))),
+                                       in: dir, name: "20240103.jpg")
+        let clip = try CLITests.copy("movie-audio.mov", to: dir, as: "clip.mov"), source = try CLITests.copy("movie-moov-last.mov", to: dir, as: "wall.mov")
+        let inputMode = 0o604   // no umask gives this: a copied mode is told apart from a computed one
+        for input in [still, movie, motion, clip, source] { try FileManager.default.setAttributes([.posixPermissions: inputMode], ofItemAtPath: input) }
+        let runs: [(args: [String], made: [String], mode: Int)] = [
+            (["pair", "-q", "-o", out.path, still, movie], ["out/a.jpg", "out/a.mov"], inputMode),
+            (["convert", "-q", motion], ["20240103_1.jpg", "20240103_1.MOV"], inputMode),
+            (["make", "-q", clip], ["clip.JPG"], 0o666 & ~mask),
+            (["make", "--wallpaper", "-q", source], ["wall-wallpaper.MOV", "wall-wallpaper.JPG"], 0o666 & ~mask),
+        ]
+        for run in runs {
+            let before = Set(try FileManager.default.subpathsOfDirectory(atPath: dir.path))
+            // The shell sets the umask for the one run, without touching this test process's.
+            let r = try CLITests.run("/bin/sh", ["-c", "umask \(String(mask, radix: 8)); exec \"$0\" \"$@\"", CLITests.binary] + run.args)
+            #expect(r.status == 0, "\(run.args): \(r.err)")
+            let made = Set(try FileManager.default.subpathsOfDirectory(atPath: dir.path)).subtracting(before)
+            #expect(made == Set(run.made), "\(run.args): \(made.sorted())")
+            for name in made {
+                let mode = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(name).path)[.posixPermissions] as? Int
+                #expect(mode == run.mode, "\(run.args[0]) \(name): \(String(mode ?? 0, radix: 8)), not \(String(run.mode, radix: 8))")
+            }
+        }
     }
 
     @Test("root pairing another user's files leaves them that user's, with their mode and user.* attributes", .enabled(if: getuid() == 0))

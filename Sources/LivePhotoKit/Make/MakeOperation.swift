@@ -212,9 +212,10 @@ struct ScratchFolder {
         path = candidate
     }
 
-    /// A new file in the folder holding `bytes`.
+    /// A new file in the folder holding `bytes`, with the mode any program gives a new file
+    /// (0666 less the umask), as `make --wallpaper`'s files get.
     func create(_ file: String, holding bytes: [UInt8]) throws {
-        guard let fd = FileSystemCalls.open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644) else { throw ParseError.system(Errno.current) }
+        guard let fd = FileSystemCalls.open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666) else { throw ParseError.system(Errno.current) }
         defer { close(fd) }
         try PositionedWrite.writeAll(bytes, to: fd, at: 0)
     }
