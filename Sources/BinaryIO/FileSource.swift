@@ -90,8 +90,8 @@ public final class FileSource {
         guard offset <= size, length <= size - offset else {
             throw ParseError(.truncated, "a range of \(length) bytes at \(offset) runs past the end (\(size) bytes)", path: "", offset: offset)
         }
-        guard let copy = FileSystemCalls.opened(dup(fd)) else { throw ParseError.system(Errno.current) }
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        // Close-on-exec from the start (not set after a dup, when another thread may have forked).
+        guard let copy = FileSystemCalls.opened(fcntl(fd, F_DUPFD_CLOEXEC, 0)) else { throw ParseError.system(Errno.current) }
         return FileSource(path: path, fd: copy, baseOffset: baseOffset + offset, size: length)
     }
 
