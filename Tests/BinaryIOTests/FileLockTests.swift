@@ -45,6 +45,24 @@ struct FileLockTests {
         #expect(throws: FileLockError.self) { try FileLockSet.acquire([dir.appendingPathComponent("missing").path], mode: .shared) }
     }
 
+    /// Releasing twice (and the release when the set goes) must not close the descriptor
+    /// numbers again: by then the process may have opened another file under the same number.
+    @Test("a second release, and the set's end, leave alone a file opened under a released descriptor's number")
+    func releaseIsIdempotent() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = Self.file(dir, "a"), other = Self.file(dir, "other")
+        var set: FileLockSet? = try FileLockSet.acquire([a], mode: .exclusive)
+        set?.release()
+        // The lowest free number: the one the release just closed.
+        let reused = open(other, O_RDONLY)
+        defer { close(reused) }
+        set?.release()
+        set = nil
+        #expect(fcntl(reused, F_GETFD) != -1, "the file opened after the release is still open")
+        #expect(!Self.isLocked(a))
+    }
+
     /// A run waiting for a lock (say behind a long `pair` of the same files) polls it with a
     /// pause that doubles from 1 ms up to 20 ms: over half a second that is some 30 polls, where
     /// a fixed 1 ms pause would poll hundreds of times and keep a core busy. Fewer polls on a
