@@ -6,7 +6,8 @@ import StillImage
 
 /// `make --still-format heic`: the still is a HEIC encoded by libheif with the movie's EXIF as
 /// its `Exif` item, the identifier set by `pair`'s HEIC writer, and its pixels stored the way a
-/// player shows the video (HEIF readers ignore EXIF Orientation), in sRGB said by an `nclx` box.
+/// player shows the video (HEIF readers ignore EXIF Orientation), in sRGB (said in the HEVC
+/// stream's VUI; libheif writes no `colr` box for it).
 @Suite("make: a HEIC still")
 struct MakeHEICStillTests {
     @Test("<stem>.HEIC: verify --strict passes, exiftool reads the identifier, libheif shows it as ffmpeg plays the video",

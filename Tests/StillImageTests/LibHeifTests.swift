@@ -85,6 +85,45 @@ struct LibHeifTests {
         #expect(heic.firstRange(of: tiff) != nil, "the TIFF bytes are stored as given")
     }
 
+    /// The HEVC stream of an encoded HEIC as Annex B: the parameter sets of its `hvcC`, then the
+    /// NAL units at the start of its `mdat` up to the first slice (the one tile of a small image).
+    static func annexB(_ heic: [UInt8]) throws -> [UInt8] {
+        func u16(_ at: Int) -> Int { Int(heic[at]) << 8 | Int(heic[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        let hvcC = try #require(heic.firstRange(of: Array("hvcC".utf8))).upperBound
+        var out: [UInt8] = [], p = hvcC + 22   // numOfArrays
+        let arrays = Int(heic[p]); p += 1
+        for _ in 0..<arrays {
+            let count = u16(p + 1); p += 3        // NAL unit type, then the count
+            for _ in 0..<count { let n = u16(p); out += [0, 0, 0, 1] + heic[p + 2..<p + 2 + n]; p += 2 + n }
+        }
+        var q = try #require(heic.firstRange(of: Array("mdat".utf8))).upperBound
+        while q + 4 < heic.count {
+            let n = u32(q), type = heic[q + 4] >> 1 & 0x3F
+            out += [0, 0, 0, 1] + heic[q + 4..<q + 4 + n]
+            q += 4 + n
+            if type < 32 { break }
+        }
+        return out
+    }
+
+    /// The colour the pixels were coded in travels in the HEVC stream's VUI (libheif writes no
+    /// `colr` box for sRGB, as macOS expects): BT.709 primaries, the sRGB transfer, the BT.601
+    /// matrix and full range, read back by ffprobe, an independent reader.
+    @Test("an encoded still says its colour in the stream: BT.709 primaries, sRGB transfer, BT.601 matrix, full range", .requires(.ffprobe))
+    func encodedColour() throws {
+        let heic = try LibHeif.encode(rgb: Self.gradient(width: 64, height: 48), width: 64, height: 48, quality: 90)
+        let dir = try TempDir()
+        let stream = try dir.write("still.hevc", try Self.annexB(heic))
+        let probe = try Support.ffprobeJSON(["-show_streams"], file: stream)
+        let video = try #require((probe["streams"] as? [[String: Any]])?.first)
+        #expect(video["codec_name"] as? String == "hevc" && video["width"] as? Int == 64)
+        #expect(video["color_primaries"] as? String == "bt709", "\(video)")
+        #expect(video["color_transfer"] as? String == "iec61966-2-1", "\(video)")
+        #expect(video["color_space"] as? String == "smpte170m", "\(video)")
+        #expect(video["color_range"] as? String == "pc", "\(video)")
+    }
+
     @Test("pixels that do not fill the size, no size, or a side past 65,536 are refused before libheif",
           arguments: [(0, 1, 0), (1, 0, 0), (2, 2, 11), (1, 1, 4), (65_537, 1, 65_537 * 3), (1, 65_537, 65_537 * 3)])
     func impossibleFrames(width: Int, height: Int, bytes: Int) {

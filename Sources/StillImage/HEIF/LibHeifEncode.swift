@@ -48,8 +48,8 @@ extension LibHeif {
     }
 
     /// sRGB colours, coded as full-range BT.601 YCbCr (what `heif-enc` writes by default), set
-    /// rather than left to the library's default. libheif 1.15 then leaves out the `colr` box:
-    /// this is the profile readers assume when there is none.
+    /// rather than left to the library's default. libheif 1.15 then leaves out the `colr` box
+    /// (the profile readers assume when there is none) and says it in the HEVC stream's VUI.
     static func declareSRGB(_ image: OpaquePointer?) throws {
         guard let nclx = lp_heif_nclx_color_profile_alloc() else { throw Failure(message: "cannot allocate a colour profile") }
         defer { lp_heif_nclx_color_profile_free(nclx) }
