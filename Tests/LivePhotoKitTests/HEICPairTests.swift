@@ -149,6 +149,10 @@ struct HEICPairTests {
             let file = try HEIFFile.open(path: after)
             // meta keeps the header form it had (a 64-bit size stays one).
             #expect(file.metaHeader.headerSize == (layout.metaLargeSize ? 16 : 8), "\(layout), -o \(outputDirectory)")
+            // So do the boxes of meta an edit writes anew.
+            for child in file.meta.children ?? [] where ["iloc", "iinf", "iref", "idat"].contains(child.type) {
+                #expect(child.usedLargeSize == layout.largeSizeInside, "\(child.type): \(layout), -o \(outputDirectory)")
+            }
             if layout.exifPadding > 0 && (outputDirectory || !layout.exifInIdat) {
                 // The new EXIF fits the old item's space: the copy keeps the original's size, and
                 // so does an in-place edit once it has settled (idat is never rewritten in place).

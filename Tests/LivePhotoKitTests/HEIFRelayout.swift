@@ -25,6 +25,8 @@ struct HEIFRelayout: CustomStringConvertible {
     var extraItems: [[UInt8]] = []
     /// `meta` with a 64-bit size header (size field 1), as some writers give every box.
     var metaLargeSize = false
+    /// Every box inside `meta` with a 64-bit size header too.
+    var largeSizeInside = false
     /// A hidden item made of the first 16 bytes of another item by item offset (construction
     /// method 2, through an `iloc` reference), which we never read: its `iloc` entry is carried.
     enum ItemOffsetSource { case primary, exif }
@@ -44,6 +46,7 @@ struct HEIFRelayout: CustomStringConvertible {
         if let exifReplacement { parts.append("Exif of \(exifReplacement.count) bytes") }
         if !extraItems.isEmpty { parts.append("extra items of \(extraItems.map(\.count)) bytes") }
         if metaLargeSize { parts.append("meta with a 64-bit size") }
+        if largeSizeInside { parts.append("every box in meta with a 64-bit size") }
         if metaFreeBox > 0 { parts.append("a \(metaFreeBox)-byte free box in meta") }
         if let itemOffsetOf { parts.append("an item by item offset into the \(itemOffsetOf) item") }
         if ilocLast { parts.append("iloc last in meta") }
@@ -124,6 +127,7 @@ struct HEIFRelayout: CustomStringConvertible {
             if ilocLast, let at = children.firstIndex(where: { $0.type == "iloc" }) { children.append(children.remove(at: at)) }
             if !idatBytes.isEmpty { children.append(Atom(type: "idat", payload: idatBytes)) }
             if metaFreeBox > 0 { children.append(Atom(type: "free", payload: [UInt8](repeating: 0, count: metaFreeBox - 8))) }
+            if largeSizeInside { for child in children { child.usedLargeSize = true } }
             let meta = Atom(type: "meta", prefix: file.meta.prefix, children: children)
             meta.usedLargeSize = metaLargeSize
             return meta.serialized()
@@ -159,6 +163,8 @@ struct HEIFRelayout: CustomStringConvertible {
         HEIFRelayout(exifInIdat: true, exifPadding: 512),
         HEIFRelayout(metaLargeSize: true),
         HEIFRelayout(metaAfterMdat: true, exifPadding: 512, metaLargeSize: true),
+        HEIFRelayout(metaLargeSize: true, largeSizeInside: true),
+        HEIFRelayout(exifInIdat: true, exifPadding: 512, largeSizeInside: true),
         // An item made of the primary item's bytes, which an edit carries.
         HEIFRelayout(ilocVersion: 1, itemOffsetOf: .primary),
         HEIFRelayout(ilocVersion: 2, offsetSize: 4, lengthSize: 4, indexSize: 4, dropExif: true, itemOffsetOf: .primary),
