@@ -32,6 +32,28 @@ struct NewMovieBoxTests {
         #expect(parsed.header.rotationDegrees == 90 && parsed.sampleTable.sampleCount == 5 && parsed.edits?.entries == [.init(duration: 100, mediaTime: 0, rate: 0x10000)])
     }
 
+    /// The one edit of a new video track shows the media from the first sample presented (the
+    /// least decode time plus composition offset, never before 0) for the whole media duration
+    /// in movie ticks, rounded up: B-frame reordering shifts where the picture starts.
+    @Test("a new video track's edit starts at its first presented sample and lasts its media, for any durations and offsets")
+    func editFromFirstShown() async {
+        await propertyCheck(count: 300, input: Gen.nearEnds(in: 1...40).array(of: 1...8), Gen.nearEnds(in: -40...80).array(of: 1...8),
+                            Gen.nearEnds(in: 1...90000), Gen.nearEnds(in: 1...1000)) { durations, offsets, mediaScale, movieScale in await Support.failingOnThrow {
+            let samples = durations.indices.map { i in
+                NewVideoTrack.Sample(bytes: [UInt8(i)], duration: UInt32(durations[i]), isSync: i == 0, compositionOffset: Int32(offsets[i % offsets.count]))
+            }
+            let track = NewVideoTrack(configuration: VideoCodecConfiguration(codec: .hevc, width: 64, height: 48, decoderConfiguration: [1]), rotationDegrees: 0,
+                                      timescale: UInt32(mediaScale), samples: samples)
+            let parsed = try Track(try Support.parseAtom(track.track(trackID: 1, movieTimescale: UInt32(movieScale)).atom().serialized()), index: 1, path: "trak")
+            var decode = 0, firstShown = Int.max
+            for (i, d) in durations.enumerated() { firstShown = min(firstShown, decode + offsets[i % offsets.count]); decode += d }
+            let total = durations.reduce(0, +)
+            let ticks = (total * movieScale + mediaScale - 1) / mediaScale
+            #expect(parsed.edits?.entries == [.init(duration: UInt64(ticks), mediaTime: Int64(max(0, firstShown)), rate: 0x10000)],
+                    "durations \(durations), offsets \(offsets), \(mediaScale) → \(movieScale)")
+        } }
+    }
+
     /// A made video track's `vmhd` is QuickTime's: version 0, flags 1 (no lean ahead),
     /// graphics mode 0x40 (dither copy), grey op colour; the iPhone's movies carry the same bytes.
     @Test("a new video track's vmhd holds QuickTime's header bytes, as the iPhone's movies do")
