@@ -39,6 +39,11 @@ struct WallpaperMakeTests {
         let ours = try MovieFile.open(path: result.movieOutput), theirs = try MovieFile.open(path: source)
         let a = try #require(ours.movie.mainVideoTrack), b = try #require(theirs.movie.mainVideoTrack)
         #expect(try WallpaperMovieTests.sampleBytes(a, in: ours) == WallpaperMovieTests.sampleBytes(b, in: theirs))
+        // Kept with its timing: durations, composition offsets (B-frame order), sync samples, edit.
+        #expect(a.sampleTable.timeToSample == b.sampleTable.timeToSample && a.mediaHeader.timescale == b.mediaHeader.timescale)
+        #expect(a.sampleTable.compositionOffsets == b.sampleTable.compositionOffsets && !b.sampleTable.compositionOffsets.isEmpty)
+        #expect(try SyncSampleTable(track: a) == SyncSampleTable(track: b))
+        #expect(a.edits?.entries == b.edits?.entries)
         // A second run finds the new files and refuses rather than overwrite them.
         let again = try #require(throws: LivePhotoError.self) { try MakeOperation.run(movie: source, options: options) }
         #expect(again.reason.contains("never overwritten"))
