@@ -25,4 +25,20 @@ struct FrameTimingProductTests {
             #expect(FrameTiming.product(a, b) == expected, "signs \(signs)")
         }
     }
+
+    /// Ticks are divided rounding down (a frame's last tick) or up (the first tick at or after
+    /// a start), whatever the signs: the quotient brackets the exact value.
+    @Test("floor and ceiling division of any signs: q·b ≤ a < (q+1)·b for the floor, (q−1)·b < a ≤ q·b for the ceiling")
+    func roundedDivision() async {
+        await propertyCheck(count: 400, input: Gen.nearEnds(in: -1000...1000), Gen.nearEnds(in: -30...30)) { a, d in
+            let b = d == 0 ? 7 : d
+            let (x, y) = (Int128(a), Int128(b))
+            let floor = FrameTiming.floorDiv(x, y), ceil = FrameTiming.ceilDiv(x, y)
+            // Compared in the divisor's direction: multiply through by b's sign.
+            let s: Int128 = y > 0 ? 1 : -1
+            #expect(floor * y * s <= x * s && x * s < (floor + 1) * y * s, "floor(\(a) / \(b)) = \(floor)")
+            #expect((ceil - 1) * y * s < x * s && x * s <= ceil * y * s, "ceil(\(a) / \(b)) = \(ceil)")
+            #expect(ceil - floor == (x % y == 0 ? 0 : 1), "\(a) / \(b)")
+        }
+    }
 }
