@@ -97,6 +97,25 @@ struct HEIFHostileTests {
         }
     }
 
+    /// Without a bound of its own, an item is read up to 16 MiB: one that size is read, one byte
+    /// more is refused before anything is allocated for it.
+    @Test("an item's bytes are read by default up to 16 MiB; one byte more is refused")
+    func defaultItemBound() throws {
+        let bound = 16 << 20
+        for size in [bound, bound + 1] {
+            let file = try Self.open(Self.heif(items: [(1, "hvc1", [1, 2, 3]), (2, "mime", [UInt8](repeating: 0x20, count: size))]))
+            let item = try #require(file.locations.item(2))
+            if size == bound {
+                #expect(try file.itemBytes(2).count == bound && file.bytes(of: item).count == bound)
+            } else {
+                for read in [{ _ = try file.itemBytes(2) }, { _ = try file.bytes(of: item) }] as [() throws -> Void] {
+                    let error = Support.expectParseError("one byte over") { try read() }
+                    #expect(error?.kind == .tooLarge && error?.message == "item 2 holds \(bound + 1) bytes, more than the \(bound) read for it", "\(String(describing: error))")
+                }
+            }
+        }
+    }
+
     @Test("every truncation of a real HEIF is a ParseError")
     func truncationAtEveryCut() throws {
         let bytes = try Support.bytes(Support.fixture("still-heic.heic"))
