@@ -100,9 +100,9 @@ public enum Verifier {
         if let videoTiming, let stillTick {
             let frame = videoTiming.frame(containingMovieTick: stillTick)
             // A video whose edits present nothing has no range to name.
-            let video = videoTiming.frameCount > 0 ? "in video \(seconds(videoTiming.startTick(ofFrame: 0)))–\(seconds(videoTiming.endTick))"
+            let range = videoTiming.frameCount > 0 ? "in video \(seconds(videoTiming.startTick(ofFrame: 0)))–\(seconds(videoTiming.endTick))"
                 : "but the video presents no frame"
-            checks.add(.stillImageTimeInRange, frame != nil, "\(seconds(stillTick)) \(video)", .error)
+            checks.add(.stillImageTimeInRange, frame != nil, "\(seconds(stillTick)) \(range)", .error)
             if let frame {
                 let start = videoTiming.startTick(ofFrame: frame)
                 let onStart = start == stillTick
