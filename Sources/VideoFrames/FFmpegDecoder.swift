@@ -76,7 +76,7 @@ final class FFmpegDecoder {
             context.pointee.thread_type = FF_THREAD_SLICE
         }
         // The sample entry's size was checked; this bounds what a parameter set inside the stream may claim.
-        context.pointee.max_pixels = Int64(StillFrameExtractor.maximumPixels)
+        context.pointee.max_pixels = Int64(FrameSizeLimit.maximumPixels)
         // Damage is an error, not something to conceal: a concealed frame is not the video's frame.
         context.pointee.err_recognition |= Int32(AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_EXPLODE)
         let status = lp_avcodec_open2(context, codec, nil)

@@ -31,7 +31,9 @@ final class FFmpegEncoder {
         }
 
         /// What libx265 is told beside the context's fields: B-frames off (composition = decode
-        /// order), closed GOP, no encoder-info SEI, no log lines on stderr.
+        /// order), closed GOP, no encoder-info SEI, no log lines on stderr. Said here only: the
+        /// wrapper applies these after the context's fields, so a context `max_b_frames` would
+        /// be a second, overridden statement of the same choice.
         var x265Parameters: String {
             let interval = keyframeInterval > 0 ? keyframeInterval : -1   // -1: one keyframe, at the start
             return "bframes=0:open-gop=0:info=0:log-level=none:keyint=\(interval):min-keyint=1"
@@ -92,7 +94,6 @@ final class FFmpegEncoder {
         context.pointee.pix_fmt = settings.pixelFormat
         context.pointee.time_base = AVRational(num: 1, den: Int32(settings.timescale))
         context.pointee.framerate = AVRational(num: Int32(settings.frameRate), den: 1)
-        context.pointee.max_b_frames = 0
         context.pointee.thread_count = Settings.frameThreads(threads: settings.threads, cores: ProcessInfo.processInfo.activeProcessorCount)
         context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         // The VUI says what the samples are: the source's matrix, range, primaries and transfer.

@@ -57,7 +57,7 @@ struct SourceFrames {
             if pts > slots[cursor].compositionTime { return true }
             guard pts == slots[cursor].compositionTime else { return false }
             let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-            guard width > 0, height > 0, width * height <= StillFrameExtractor.maximumPixels else {
+            guard FrameSizeLimit.allows(width: width, height: height) else {
                 throw ParseError(.tooLarge, "sample \(slots[cursor].sampleIndex + 1) decodes to \(width)x\(height) pixels", path: track.path, offset: track.offset)
             }
             var repeats = 0

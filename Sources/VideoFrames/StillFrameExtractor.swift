@@ -6,8 +6,6 @@ import ISOBMFF
 /// samples our own reader locates, and converted to RGB. Only the samples from the last sync
 /// sample before the frame up to the frame (decode order) are read and decoded.
 public enum StillFrameExtractor {
-    /// Frames above this many pixels are refused before a decoder is opened (8K is 33 MP).
-    public static let maximumPixels = 1 << 26
     /// One sample above this is damage, not video.
     public static let maximumSampleSize = 64 << 20
 
@@ -18,8 +16,8 @@ public enum StillFrameExtractor {
     public static func extract(from file: MovieFile, track: Track, movieTick: Int64, threads: Int = 0, size: (width: Int, height: Int)? = nil) throws -> RGBFrame {
         let timescale = file.movie.header.timescale
         let configuration = try track.videoCodecConfiguration()
-        guard configuration.width > 0, configuration.height > 0, configuration.width * configuration.height <= maximumPixels else {
-            throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(maximumPixels) pixels a still may have",
+        guard FrameSizeLimit.allows(width: configuration.width, height: configuration.height) else {
+            throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(FrameSizeLimit.maximumPixels) pixels a still may have",
                              path: track.path + "/mdia/minf/stbl/stsd", offset: 0)
         }
         guard let shown = FrameTiming(track: track, movieTimescale: timescale).shownSample(atMovieTick: movieTick) else {
@@ -83,7 +81,7 @@ public enum StillFrameExtractor {
 
     static func checkDecodedSize(_ frame: UnsafeMutablePointer<AVFrame>, frameName: String, trackPath: String) throws {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        guard width > 0, height > 0, width * height <= maximumPixels else {
+        guard FrameSizeLimit.allows(width: width, height: height) else {
             throw ParseError(.tooLarge, "\(frameName) decodes to \(width)x\(height) pixels", path: trackPath, offset: 0)
         }
     }
@@ -93,7 +91,7 @@ public enum StillFrameExtractor {
     static func still(from frame: UnsafeMutablePointer<AVFrame>, target: FrameTiming.ShownSample, configuration: VideoCodecConfiguration,
                       size: (width: Int, height: Int)?, frameName: String, trackPath: String) throws -> RGBFrame {
         let (width, height) = size ?? (Int(frame.pointee.width), Int(frame.pointee.height))
-        guard width > 0, height > 0, width * height <= maximumPixels else {
+        guard FrameSizeLimit.allows(width: width, height: height) else {
             throw ParseError(.tooLarge, "\(frameName) cannot be scaled to \(width)x\(height) pixels", path: trackPath, offset: 0)
         }
         let colour = FrameColour.of(frame, entry: configuration.colour)

@@ -63,9 +63,8 @@ public enum WallpaperVideoEncoder {
             throw ParseError(.invalidValue, "encoder options: \(options.frameRate) fps in timescale \(options.timescale), quality \(options.quality)")
         }
         let configuration = try track.videoCodecConfiguration()
-        guard configuration.width > 0, configuration.height > 0,
-              configuration.width * configuration.height <= StillFrameExtractor.maximumPixels else {
-            throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(StillFrameExtractor.maximumPixels) pixels a frame may have",
+        guard FrameSizeLimit.allows(width: configuration.width, height: configuration.height) else {
+            throw ParseError(.tooLarge, "video of \(configuration.width)x\(configuration.height) pixels exceeds the \(FrameSizeLimit.maximumPixels) pixels a frame may have",
                              path: track.path + "/mdia/minf/stbl/stsd", offset: 0)
         }
         let movieTimescale = file.movie.header.timescale
