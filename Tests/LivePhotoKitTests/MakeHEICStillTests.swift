@@ -47,4 +47,21 @@ struct MakeHEICStillTests {
         // far below 30 dB.
         #expect(ours.psnr(played) >= 30, "\(ours.psnr(played)) dB")
     }
+
+    /// The still already made is a HEIC: it is read as one (its `Exif` item's MakerNote), so a
+    /// second run reports it made, as for a JPEG, instead of refusing it as someone else's file.
+    @Test("a HEIC still made again: already made, nothing written", .requires(.ffmpeg))
+    func heicMadeAgain() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try MakeClips.generate(MakeClips.Clip(name: "h264-heic-again", codec: "h264", width: 320, height: 240, rate: 15), in: dir, duration: 1)
+        var options = MakeOptions()
+        options.stillFormat = .heic
+        let first = try MakeOperation.run(movie: movie, options: options)
+        let (stillBytes, movieBytes) = (try Support.bytes(first.still), try Support.bytes(movie))
+        let again = try MakeOperation.run(movie: movie, options: options)
+        #expect(again.status == .alreadyMade && again.still == first.still && again.identifier == first.identifier)
+        #expect(again.stillTime == first.stillTime && again.width == first.width && again.height == first.height && again.codec == first.codec)
+        #expect(try Support.bytes(first.still) == stillBytes && (try Support.bytes(movie)) == movieBytes)
+    }
 }

@@ -148,7 +148,7 @@ public enum MakeOperation {
     /// A still already where `make` would write: fine when it is this movie's still (it carries
     /// the identifier the movie, or its paired `.MOV`, carries); otherwise refused, never replaced.
     static func existingStill(_ stillPath: String, movie moviePath: String, file: MovieFile, video: Track, options: MakeOptions) throws -> MakeResult {
-        let stillID = try? StillImageReader.contentIdentifier(path: stillPath)
+        let stillID = try? StillReading.contentIdentifier(path: stillPath)
         var movieOutput = moviePath
         var pairedFile = file
         var movieID = file.movie.contentIdentifier
