@@ -70,16 +70,9 @@ enum ConvertedBefore: Equatable {
         return (source, structure.scanStart, end)
     }
 
-    /// Whether two byte ranges are equal, compared a bounded chunk at a time.
+    /// Whether two byte ranges are equal (a chunk at a time); a start past its end is unequal.
     static func sameBytes(_ a: FileSource, from aStart: UInt64, to aEnd: UInt64, _ b: FileSource, from bStart: UInt64, to bEnd: UInt64) -> Bool {
-        guard aStart <= aEnd, bStart <= bEnd, aEnd - aStart == bEnd - bStart else { return false }
-        let chunk: UInt64 = 1 << 20
-        var done: UInt64 = 0
-        while done < aEnd - aStart {
-            let n = Int(min(chunk, aEnd - aStart - done))
-            guard let x = try? a.read(at: aStart + done, count: n), let y = try? b.read(at: bStart + done, count: n), x == y else { return false }
-            done += UInt64(n)
-        }
-        return true
+        guard aStart <= aEnd, bStart <= bEnd else { return false }
+        return a.sameBytes([aStart..<aEnd], as: b, [bStart..<bEnd])
     }
 }

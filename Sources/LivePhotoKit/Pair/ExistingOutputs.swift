@@ -23,18 +23,44 @@ enum ExistingOutputs {
         throw LivePhotoError(path: existing, reason: "already exists and is not this pair's output; remove it or choose another -o directory", category: .refused)
     }
 
-    /// Whether two JPEGs are the same but for their EXIF APP1 segment (what pairing rewrites).
+    /// Whether two stills are the same but for their EXIF (what pairing rewrites): two JPEGs'
+    /// bytes outside the EXIF APP1 segment, two HEICs' items but the Exif one, byte for byte.
+    /// Stills of two kinds, or one that cannot be read, are not the same.
     static func sameImageData(_ a: String, _ b: String) -> Bool {
-        guard let ea = try? bytesOutsideExif(a), let eb = try? bytesOutsideExif(b) else { return false }
-        return ea == eb
+        guard let sa = try? FileSource(path: a), let sb = try? FileSource(path: b),
+              let kind = try? FileKind.detect(sa), (try? FileKind.detect(sb)) == kind else { return false }
+        switch kind {
+        case .jpeg:
+            guard let ra = bytesOutsideExif(sa), let rb = bytesOutsideExif(sb) else { return false }
+            return sa.sameBytes(ra, as: sb, rb)
+        case .heic:
+            guard let ha = try? HEIFFile(source: sa), let hb = try? HEIFFile(source: sb) else { return false }
+            return sameItemsButExif(ha, hb)
+        default:
+            return false
+        }
     }
 
-    static func bytesOutsideExif(_ path: String) throws -> [UInt8] {
-        let source = try FileSource(path: path)
-        let structure = try JPEGStructure.read(source)
-        let all = try source.read(at: 0, count: Int(source.size))
-        guard let exif = structure.exifSegment else { return all }
-        return Array(all[..<Int(exif.offset)] + all[Int(exif.endOffset)...])
+    /// A JPEG's byte ranges but its EXIF APP1 segment.
+    static func bytesOutsideExif(_ source: FileSource) -> [Range<UInt64>]? {
+        guard let structure = try? JPEGStructure.read(source) else { return nil }
+        guard let exif = structure.exifSegment else { return [0..<source.size] }
+        guard exif.offset <= exif.endOffset, exif.endOffset <= source.size else { return nil }
+        return [0..<exif.offset, exif.endOffset..<source.size]
+    }
+
+    /// Every item but each file's Exif item (the one a pair edits or adds): the same IDs and
+    /// types, and the same bytes, in both.
+    static func sameItemsButExif(_ a: HEIFFile, _ b: HEIFFile) -> Bool {
+        let ea = a.itemInfo.entries.filter { $0.itemID != a.exifItemID }.sorted { $0.itemID < $1.itemID }
+        let eb = b.itemInfo.entries.filter { $0.itemID != b.exifItemID }.sorted { $0.itemID < $1.itemID }
+        guard ea.map(\.itemID) == eb.map(\.itemID), ea.map(\.itemType) == eb.map(\.itemType) else { return false }
+        return ea.allSatisfy { entry in
+            let la = a.locations.item(entry.itemID), lb = b.locations.item(entry.itemID)
+            guard let la, let lb else { return la == nil && lb == nil }
+            guard let ra = try? a.dataRanges(of: la), let rb = try? b.dataRanges(of: lb) else { return false }
+            return a.source.sameBytes(ra, as: b.source, rb)
+        }
     }
 
     /// Whether two movies' media tracks have the same sample sizes and the same first and last
