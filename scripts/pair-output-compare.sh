@@ -2,7 +2,7 @@
 # Usage: scripts/pair-output-compare.sh BASELINE_BIN NEW_BIN
 # Pairs fixture and corpus stills and movies (temporary copies, a fixed --id; plain,
 # --still-time 0.5 and --faststart), makes a Live Photo from every fixture and corpus movie
-# (plain, --still-frame 3, --still-time 0.5, --json), and converts every corpus Motion Photo
+# (plain, --still-frame 3, --still-time 0.5, --json; and --wallpaper), and converts every corpus Motion Photo
 # (--id) and Live Photo pair (plain, --samsung, --json), with two builds of livephoto, and
 # compares every output file byte for byte (paths in the printed text normalised). For
 # refactors that must not change what pair, make and convert write: build the base commit
@@ -60,6 +60,11 @@ compare_run() { # label "files" args...
 # make: every movie
 for m in "${movies[@]}" "$C/iphone-livephoto-ios18/IMG_3853.MOV"; do
   for extra in "" "--still-frame 3" "--still-time 0.5" "--json"; do compare_run "make $m" "$m" make --id $ID $extra; done
+done
+# make --wallpaper: every fixture movie (H.264: re-encoded by libx265, whose output is the same
+# for the same input and settings) and the current iPhone's movie (HEVC 1920: its own video kept)
+for m in "$ROOT"/Fixtures/movie-*.mov "$ROOT"/Fixtures/movie-*.mp4 "$C/iphone-livephoto-ios18/IMG_3853.MOV"; do
+  for extra in "" "--json"; do compare_run "make --wallpaper $m" "$m" make --wallpaper --id $ID $extra; done
 done
 # convert: Motion → Live, and Live → Motion
 for mp in "$C/pixel-motion/PXL_20200710_061629144.MP.jpg" "$C/samsung-motion/samsung-one-ui-6.heic"; do

@@ -40,6 +40,18 @@ struct WallpaperStructureTests {
         #expect(transform.width == 1920 && transform.height == 1440 && transform.matrix.count == 9)
     }
 
+    /// Byte for byte, so every run writes the same bytes (a dictionary serialized by Foundation
+    /// comes out in a key order that changes from process to process).
+    @Test("our setup's cfgv is the iOS 18.2 camera's, byte for byte", .requires(.corpusFile(cameraMovies[0])))
+    func setupIsTheCameras() throws {
+        let file = try MovieFile.open(path: Support.corpusFile(Self.cameraMovies[0]))
+        let info = try #require(WallpaperStructure(file).livePhotoInfo.value)
+        let camera = try #require(info.setup?.boxes.first)
+        #expect(try LivePhotoInfoSetup(width: 1920, height: 1440).boxes == [camera, .dimensions(width: 1920, height: 1440)])
+        guard case .configuration(let bytes) = camera else { Issue.record("the camera's first setup box is \(camera)"); return }
+        #expect(bytes.count == 362 && bytes.starts(with: Array("bplist00".utf8)))
+    }
+
     @Test("built tracks declare what the camera declares, in its order, and read back", .requires(.corpusFile(cameraMovies[0])))
     func builtTracksMatchCamera() throws {
         let file = try MovieFile.open(path: Support.corpusFile(Self.cameraMovies[0]))

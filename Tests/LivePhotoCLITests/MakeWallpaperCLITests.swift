@@ -44,6 +44,22 @@ struct MakeWallpaperCLITests {
         #expect(try Support.bytes(still) == stillBytes && Support.bytes(movie) == before)
     }
 
+    /// Each run is a new process: a part that depended on process state (a dictionary's hash
+    /// order, a clock, a thread's timing) would make two runs differ.
+    @Test("two runs with the same identifier write the same bytes (re-encoded video and the camera's setup included)")
+    func sameBytesEveryRun() throws {
+        let a = try CLITests.scratch(), b = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
+        for dir in [a, b] {
+            let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+            let r = try CLITests.livephoto(["make", "--wallpaper", "--id", "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19", movie])
+            #expect(r.status == 0, "\(r.err)")
+        }
+        for name in ["clip-wallpaper.MOV", "clip-wallpaper.JPG"] {
+            #expect(try Support.bytes(a.appendingPathComponent(name).path) == Support.bytes(b.appendingPathComponent(name).path), "\(name)")
+        }
+    }
+
     @Test("--still-format heic with a re-encode: a -wallpaper.HEIC at the new video's size that libheif decodes, bound to the new movie; the input unchanged",
           .requires(.ffprobe))
     func heicStillReencoded() throws {

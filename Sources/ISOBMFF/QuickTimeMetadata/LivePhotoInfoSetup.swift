@@ -70,14 +70,27 @@ public struct LivePhotoInfoSetup: Sendable, Equatable {
         })
     }
 
-    /// The `cfgv` values of the iOS 18.2 camera (iPhone 15 Plus, corpus `iphone-livephoto-ios18`).
+    /// The `cfgv` the iOS 18.2 camera writes (iPhone 15 Plus, corpus `iphone-livephoto-ios18`):
+    /// setup data version 1, system 18.2 (22C152) and its capture frameworks' versions. Its own
+    /// bytes, not a dictionary serialized here: Foundation orders a dictionary's keys by hash,
+    /// which changes from process to process, so every run would write other bytes.
     static func cameraConfiguration() throws -> [UInt8] {
-        let list: [String: Any] = [
-            "LivePhotoMetadataSetupDataVersion": 1,
-            "SystemVersion": ["ProductBuildVersion": "22C152", "ProductName": "iPhone OS", "ProductVersion": "18.2"],
-            "FrameworkVersions": ["H13ISPServices": "9.304", "CoreMotion": "2953.0.30", "CMCaptureCore": "587.62.18",
-                                  "H10ISPServices": "21.0", "CoreMedia": "3185.18.1.3"],
-        ]
-        return Array(try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0))
+        let digits = Array(cameraConfigurationHex)
+        return try stride(from: 0, to: digits.count, by: 2).map { i in
+            guard i + 1 < digits.count, let byte = UInt8(String(digits[i...i + 1]), radix: 16) else {
+                throw ParseError(.invalidValue, "the camera's cfgv template is not hexadecimal")
+            }
+            return byte
+        }
     }
+
+    static let cameraConfigurationHex =
+        "62706c6973743030d301020304050c5f10214c69766550686f746f4d6574616461746153657475704461746156657273" +
+        "696f6e5d53797374656d56657273696f6e5f10114672616d65776f726b56657273696f6e731001d3060708090a0b5f10" +
+        "1350726f647563744275696c6456657273696f6e5b50726f647563744e616d655e50726f6475637456657273696f6e56" +
+        "323243313532596950686f6e65204f535431382e32d50d0e0f101112131415165e48313349535053657276696365735a" +
+        "436f72654d6f74696f6e5d434d43617074757265436f72655e483130495350536572766963657359436f72654d656469" +
+        "6155392e33303459323935332e302e3330593538372e36322e31385432312e305b333138352e31382e312e330008000f" +
+        "0033004100550057005e00740080008f009600a000a500b000bf00ca00d800e700f100f70101010b0110000000000000" +
+        "020100000000000000170000000000000000000000000000011c"
 }
