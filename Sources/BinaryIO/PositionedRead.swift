@@ -12,13 +12,17 @@ public enum PositionedRead {
         public let bytesRead: Int
     }
 
+    /// One `pread(2)`: the system's, or a test's that fails or reads short on purpose.
+    public typealias Call = (_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: off_t) -> Int
+
     /// Fills `raw`; returns how many bytes were read (fewer than `raw.count` only at the end of
     /// the file).
-    public static func read(into raw: UnsafeMutableRawBufferPointer, from fd: Int32, at offset: UInt64) throws -> Int {
+    public static func read(into raw: UnsafeMutableRawBufferPointer, from fd: Int32, at offset: UInt64,
+                            call: Call = { pread($0, $1, $2, $3) }) throws -> Int {
         guard let base = raw.baseAddress else { return 0 }
         var done = 0
         while done < raw.count {
-            let n = pread(fd, base + done, raw.count - done, off_t(offset) + off_t(done))
+            let n = call(fd, base + done, raw.count - done, off_t(offset) + off_t(done))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Failure(errno: Errno.current, bytesRead: done)
