@@ -138,6 +138,33 @@ struct SafetyTests {
         #expect(Self.temporaries(dir).isEmpty)
     }
 
+    /// The HEIC's new Exif is appended to it in place before the movie is written; the movie
+    /// (a new .MOV, or a rewrite) then fails on the size limit, and the append must be undone:
+    /// a refused run leaves the original HEIC byte for byte, not with an uncommitted tail.
+    @Test("ulimit -f after a HEIC's in-place append: the movie fails, the HEIC is cut back to its bytes",
+          .disabled(if: ProcessInfo.processInfo.environment["LIVEPHOTO_SANITIZER"] == "thread", "ThreadSanitizer's runtime faults under ulimit -f"),
+          arguments: [("movie-mp4.mp4", ""), ("movie-moov-last.mov", "--faststart")])
+    func fileSizeLimitAfterHEICAppend(_ movieName: String, _ option: String) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-heic.heic", to: dir)
+        let movie = try CLITests.copy(movieName, to: dir)
+        let sb = try #require(Self.bytes(still)), mb = try #require(Self.bytes(movie))
+        // Room for the HEIC and its appended Exif (4.4 KB and under 1 KB), not for the movie (20 KB).
+        let blocks = 12
+        #expect(sb.count + 2048 < blocks * 1024 && blocks * 1024 < mb.count)
+        let env = try #require(Self.tool("env"))
+        let run = try Started(env, ["--default-signal=XFSZ", "/bin/bash", "-c", "ulimit -f \(blocks); exec \"$0\" pair --new-id $3 \"$1\" \"$2\"",
+                                    Self.binary, still, movie, option]).wait()
+        #expect(!run.signalled)
+        #expect(run.status == 4 && run.err.split(separator: "\n").count == 1 && run.err.contains("file too large"), "\(run.status) \(run.err)")
+        let after = try #require(Self.bytes(still))
+        #expect(after.count == sb.count && after == sb, "the HEIC's append was undone: \(after.count) bytes, \(sb.count) before")
+        #expect(Self.bytes(movie) == mb)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("movie-mp4.MOV").path))
+        #expect(Self.temporaries(dir).isEmpty)
+    }
+
     @Test("an EXIF that would outgrow one APP1 (64 KB) is refused with exit 4, not 3", .requires(.exiftool))
     func exifOver64KB() throws {
         let dir = try CLITests.scratch()
