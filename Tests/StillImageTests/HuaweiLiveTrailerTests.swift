@@ -76,6 +76,21 @@ import TestSupport
         }
     }
 
+    /// Some writers pad the fields with NULs, or with spaces then NULs: read as the spaces are.
+    @Test(arguments: [[0x00], [0x20, 0x00], [0x00, 0x20]] as [[UInt8]])
+    func nulPaddedFieldsRead(_ padding: [UInt8]) throws {
+        let dir = try TempDir()
+        func padded(_ text: String) -> [UInt8] {
+            let bytes = Array(text.utf8)
+            return bytes + (0..<(20 - bytes.count)).map { padding[$0 * padding.count / (20 - bytes.count)] }
+        }
+        let bytes = Self.image + Self.video + padded("v2_f35") + padded("409:1000") + padded("LIVE_\(Self.video.count + 20)")
+        let trailer = try #require(try HuaweiLiveTrailer.read(Self.source(bytes, dir)))
+        #expect(trailer.version == .init(version: 2, coverFrame: 35))
+        #expect(trailer.startMs == 409 && trailer.coverMs == 1000)
+        #expect(trailer.videoOffset == UInt64(Self.image.count) && trailer.videoLength == UInt64(Self.video.count))
+    }
+
     /// Older files: no VERSION field, N is the video alone.
     @Test func twoFieldLayoutWithoutVersion() throws {
         let dir = try TempDir()
