@@ -363,6 +363,23 @@ struct HostileInputTests {
         #expect(ranges.allSatisfy { $0.size == 100 })
     }
 
+    @Test("a constant-size table without chunk runs holds no samples: its count is refused before any range is read")
+    func constantSampleSizeWithoutChunkRuns() throws {
+        let subject = try Subject("movie-moov-last.mov")
+        var table = try #require(subject.file.movie.videoTracks.first).sampleTable
+        try #require(!table.chunkOffsets.offsets.isEmpty)
+        table.constantSampleSize = 100
+        table.sampleToChunk = []
+        // Even one sample is more than no chunk run can hold, whatever the number of chunks.
+        for count: UInt32 in [1, UInt32(table.chunkOffsets.offsets.count), 0xFFFF_FFFF] {
+            table.sampleCount = count
+            let error = Support.expectParseError("\(count) samples, no chunk runs") { _ = try table.sampleRanges(path: "stbl") }
+            #expect(error?.message.contains("sample count \(count) exceeds what the chunks hold") == true, "\(String(describing: error))")
+        }
+        table.sampleCount = 0
+        #expect(try table.sampleRanges().isEmpty)
+    }
+
     @Test("huge stts deltas and counts neither trap nor hang")
     func hugeTimes() throws {
         let subject = try Subject("movie-moov-last.mov")

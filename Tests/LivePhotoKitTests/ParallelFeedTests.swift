@@ -28,6 +28,24 @@ struct ParallelFeedTests {
         } }
     }
 
+    /// The overlap `stream` exists for: a worker waiting for items wakes for each one handed
+    /// over, not only when the producer is done. The producer here waits for each item to be
+    /// worked on before it hands over the next (half a minute at most, then it stops
+    /// waiting, so a lost wake-up fails instead of hanging).
+    @Test("each item handed over is worked on while the producer still runs", arguments: [1, 2, 4])
+    func workStartsBeforeProducerEnds(jobs: Int) {
+        let started = DispatchSemaphore(value: 0)
+        var waitedOut: Int?
+        let results = ParallelWork.stream(jobs: jobs, produce: { hand in
+            for i in 0..<5 {
+                hand(i)
+                if waitedOut == nil, started.wait(timeout: .now() + 30) == .timedOut { waitedOut = i }
+            }
+        }) { (i: Int) -> Int in started.signal(); return i + 1 }
+        #expect(waitedOut == nil, "item \(waitedOut ?? -1) was not started until the producer ended")
+        #expect(results == [1, 2, 3, 4, 5])
+    }
+
     @Test("map with a job count of 0 or below runs every job on one worker, in order", arguments: [0, -1, Int.min])
     func mapWithoutJobs(jobs: Int) {
         let calls = Counter()
