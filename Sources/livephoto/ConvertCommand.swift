@@ -133,7 +133,7 @@ struct ConvertCommand: ParsableCommand {
         if !work.quiet {
             let count = { (s: ConvertStatus) in counts[s] ?? 0 }
             Console.error("convert: \(total - count(.unreadable)) to convert: \(count(.converted)) converted, \(count(.alreadyConverted)) already converted, "
-                          + "\(count(.dryRun)) dry-run, \(count(.failed)) failed; \(count(.unreadable)) unreadable (\(end.filesRead) files read)")
+                          + "\(count(.dryRun)) dry-run, \(count(.failed)) failed; \(count(.unreadable)) unreadable (\(CountedNoun.text(end.filesRead, "file")) read)")
         }
         code = ExitStatus.combined([code], unreadableFolders: !end.unreadableFolders.isEmpty)
         if code != .ok { throw ExitCode(code) }

@@ -108,7 +108,7 @@ enum InspectText {
             for t in m.tracks {
                 var line = "  track \(t.id): \(t.handler) \(t.codec ?? "?")"
                 if let w = t.width, let h = t.height { line += " \(w)x\(h)" }
-                line += ", timescale \(t.timescale), \(Console.seconds(t.durationSeconds)), \(t.sampleCount) samples"
+                line += ", timescale \(t.timescale), \(Console.seconds(t.durationSeconds)), " + CountedNoun.text(Int(t.sampleCount), "sample")
                 lines.append(line)
             }
             lines.append("  content identifier: \(m.contentIdentifier ?? "(none)")")

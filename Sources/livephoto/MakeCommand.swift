@@ -112,7 +112,8 @@ struct MakeCommand: ParsableCommand {
         for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if !work.quiet {
             let count = { (s: BatchOutcome.Status) in tally.outcomes[s] ?? 0 }
-            Console.error("make: \(tally.outcomeCount) movies without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; \(tally.count(LibraryFinding.Kind.paired)) Live Photos already there (\(end.filesRead) files read)")
+            Console.error("make: \(CountedNoun.text(tally.outcomeCount, "movie")) without a still: \(count(.made)) made, \(count(.alreadyMade)) already made, \(count(.dryRun)) dry-run, \(count(.failed)) failed; "
+                          + "\(CountedNoun.text(tally.count(LibraryFinding.Kind.paired), "Live Photo")) already there (\(CountedNoun.text(end.filesRead, "file")) read)")
         }
         let code = tally.exitCode(end)
         if code != .ok { throw ExitCode(code) }

@@ -97,7 +97,12 @@ struct PairCommand: ParsableCommand {
         }
         for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
         if !work.quiet {
-            Console.error("pair: \(tally.pairCount) candidates: \(tally.count(BatchOutcome.Status.paired)) paired, \(tally.count(.alreadyPaired)) already paired, \(tally.count(.dryRun)) dry-run, \(tally.count(.failed)) failed, \(tally.unreadableFiles) unreadable files; \(tally.count(LibraryFinding.Kind.paired)) Live Photos already there, \(tally.count(.identifierMismatch)) identifier mismatches and \(tally.count(.captureTimeMismatch)) capture-time mismatches left alone\(timeNote(tally)) (\(end.filesRead) files read)")
+            Console.error("pair: \(CountedNoun.text(tally.pairCount, "candidate")): \(tally.count(BatchOutcome.Status.paired)) paired, \(tally.count(.alreadyPaired)) already paired, "
+                          + "\(tally.count(.dryRun)) dry-run, \(tally.count(.failed)) failed, \(CountedNoun.text(tally.unreadableFiles, "unreadable file")); "
+                          + "\(CountedNoun.text(tally.count(LibraryFinding.Kind.paired), "Live Photo")) already there, "
+                          + "\(CountedNoun.text(tally.count(.identifierMismatch), "identifier mismatch", plural: "identifier mismatches")) and "
+                          + "\(CountedNoun.text(tally.count(.captureTimeMismatch), "capture-time mismatch", plural: "capture-time mismatches")) left alone"
+                          + "\(timeNote(tally)) (\(CountedNoun.text(end.filesRead, "file")) read)")
             if let signal = options.stop?.signal {
                 Console.error("pair: interrupted by \(StopRequest.name(of: signal)): \(tally.count(.interrupted)) candidates not paired, left as they were")
             }

@@ -97,7 +97,7 @@ struct ScanTable {
     /// - Parameter scanned: the folders (or `--files-from` list) as shell words, for the next steps.
     static func summary(_ tally: ScanTally, filesRead: Int, scanned: String) -> String {
         let counts = LibraryFinding.Kind.allCases.map { "\(tally.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        let lines = ["scan: \(filesRead) files read: \(counts)"] + nextSteps(tally, scanned: scanned)
+        let lines = ["scan: \(CountedNoun.text(filesRead, "file")) read: \(counts)"] + nextSteps(tally, scanned: scanned)
         return lines.joined(separator: "\n")
     }
 
@@ -106,15 +106,15 @@ struct ScanTable {
         let byName = tally.candidates, byTime = tally.candidatesByTimeOnly
         var steps: [String] = []
         let undated = tally.pairsWithUndatedMovie
-        let dating = undated > 0 ? "gives \(undated) Live Photo movie\(undated == 1 ? "" : "s") without a date the still's" : nil
+        let dating = undated > 0 ? "gives \(CountedNoun.text(undated, "Live Photo movie")) without a date the still's" : nil
         if byName > 0 {
-            steps.append("next: livephoto pair \(dirs)   (pairs \(byName) candidate\(byName == 1 ? "" : "s") matched by identifier or name\(dating.map { "; " + $0 } ?? ""))")
+            steps.append("next: livephoto pair \(dirs)   (pairs \(CountedNoun.text(byName, "candidate")) matched by identifier or name\(dating.map { "; " + $0 } ?? ""))")
         } else if let dating {
             steps.append("next: livephoto pair \(dirs)   (\(dating))")
         }
         if byTime > 0 { steps.append("next: livephoto pair --by-time \(dirs)   (also pairs \(byTime) matched by capture time only; check them first)") }
         let motion = tally.count(.motionPhoto)
-        if motion > 0 { steps.append("next: livephoto convert \(dirs)   (makes Live Photos of \(motion) Motion Photo\(motion == 1 ? "" : "s"))") }
+        if motion > 0 { steps.append("next: livephoto convert \(dirs)   (makes Live Photos of \(CountedNoun.text(motion, "Motion Photo")))") }
         return steps.map { PathText.printable($0) }
     }
 

@@ -75,7 +75,8 @@ struct VerifyCommand: ParsableCommand {
         }
         if !options.quiet {
             for folder in end.unreadableFolders { Console.error("livephoto: \(folder.path): \(folder.reason)") }
-            Console.error("verify: \(tally.pairCount) pairs: \(tally.count(.valid)) valid, \(tally.count(.invalid)) invalid, \(tally.count(.failed)) failed, \(tally.unreadableFiles) unreadable files (\(end.filesRead) files read)")
+            Console.error("verify: \(CountedNoun.text(tally.pairCount, "pair")): \(tally.count(.valid)) valid, \(tally.count(.invalid)) invalid, \(tally.count(.failed)) failed, "
+                          + "\(CountedNoun.text(tally.unreadableFiles, "unreadable file")) (\(CountedNoun.text(end.filesRead, "file")) read)")
         }
         let code = tally.exitCode(end)
         if code != .ok { throw ExitCode(code) }
@@ -96,7 +97,7 @@ struct VerifyCommand: ParsableCommand {
             } else {
                 for c in report.checks { print("\(c.notChecked == true ? "-" : c.passed ? "✓" : c.level == .error ? "✗" : "!") \(c.name): \(c.detail)") }
                 let errors = report.errors.count, warnings = report.warnings.count
-                let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+                let warned = warnings == 0 ? "" : ", " + CountedNoun.text(warnings, "warning")
                 let notChecked = report.checks.filter { $0.notChecked == true }.count
                 let skipped = notChecked == 0 ? "" : ", \(notChecked) not checked"
                 print(report.valid ? "valid Live Photo pair (\(report.checks.filter(\.passed).count) of \(report.checks.count) checks passed\(warned)\(skipped))"

@@ -54,7 +54,7 @@ struct PairLockWaitCLITests {
         let elapsed = Date().timeIntervalSince(started)
         #expect(run.status == 4, "\(run.err)")
         #expect(run.err.contains("busy") && run.err.contains("(waited 0.3 s; try again)"), "\(run.err)")
-        #expect(run.err.contains("1 pairs: 0 valid, 0 invalid, 1 failed, 0 unreadable files"), "\(run.err)")
+        #expect(run.err.contains("verify: 1 pair: 0 valid, 0 invalid, 1 failed, 0 unreadable files ("), "\(run.err)")
         #expect(elapsed < 8, "verify took \(elapsed) s to give up")
     }
 

@@ -164,14 +164,13 @@ public enum LibraryMatcher {
     }
 
     static func duplicate(_ id: String, stills: [String], movies: [String]) -> LibraryFinding {
-        let count = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let copies = stills + movies
         // The text names a few copies (a library of copies would make one line of megabytes);
         // `copies` in JSON lists them all.
         let named = copies.prefix(duplicateCopiesNamed).joined(separator: ", ")
             + (copies.count > duplicateCopiesNamed ? " and \(copies.count - duplicateCopiesNamed) more" : "")
         var finding = LibraryFinding(finding: .duplicateIdentifier, identifier: id,
-                                     detail: "\(id) is carried by \(count(stills.count, "still")) and \(count(movies.count, "movie")): \(named)")
+                                     detail: "\(id) is carried by \(CountedNoun.text(stills.count, "still")) and \(CountedNoun.text(movies.count, "movie")): \(named)")
         finding.copies = copies
         return finding
     }

@@ -32,7 +32,7 @@ struct MotionPhotoVideoTracks {
     var note: String? {
         let played = playedOthers
         guard !played.isEmpty else { return nil }
-        let list = played.map { "track \($0.trackID) (\(Self.size($0)), \($0.sampleTable.sampleCount) frame\($0.sampleTable.sampleCount == 1 ? "" : "s"))" }
+        let list = played.map { "track \($0.trackID) (\(Self.size($0)), \(CountedNoun.text(Int($0.sampleTable.sampleCount), "frame")))" }
         return "the video has \(others.count + 1) video tracks: track \(motion.trackID) (\(Self.size(motion))) is the motion; "
             + list.joined(separator: ", ") + " kept but disabled so that players show only the motion"
     }

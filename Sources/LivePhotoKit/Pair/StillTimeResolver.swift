@@ -34,7 +34,7 @@ enum StillTimeResolver {
             frame = f
         case .frame(let n):
             guard n >= 0, n < count else {
-                throw LivePhotoError(path: path, reason: "still frame \(n) does not exist: the video has \(count) frames (0–\(count - 1))", category: .refused)
+                throw LivePhotoError(path: path, reason: "still frame \(n) does not exist: the video has \(CountedNoun.text(count, "frame")) (0–\(count - 1))", category: .refused)
             }
             frame = n
         }

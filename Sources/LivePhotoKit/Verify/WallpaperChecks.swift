@@ -100,9 +100,9 @@ public enum WallpaperChecks {
             if r.setup?.setupDataVersion == nil { problems.append("no cfgv setup property list") }
             if r.setup?.dimensions == nil { problems.append("no dims in its setup") }
             let frames = s.video?.frameCount ?? 0
-            if Int(r.sampleCount) != frames || !r.timedLikeVideo { problems.append("\(r.sampleCount) samples for \(frames) frames" + (r.timedLikeVideo ? "" : ", not timed like the video")) }
+            if Int(r.sampleCount) != frames || !r.timedLikeVideo { problems.append("\(CountedNoun.text(Int(r.sampleCount), "sample")) for \(CountedNoun.text(frames, "frame"))" + (r.timedLikeVideo ? "" : ", not timed like the video")) }
             if r.firstRecord == nil { problems.append("no record in its first sample") }
-            let detail = "track \(r.trackID): \(r.sampleCount) samples" + (r.setup?.dimensions.map { ", dims \($0.width)x\($0.height)" } ?? "")
+            let detail = "track \(r.trackID): " + CountedNoun.text(Int(r.sampleCount), "sample") + (r.setup?.dimensions.map { ", dims \($0.width)x\($0.height)" } ?? "")
             return (problems.isEmpty, problems.isEmpty ? detail : detail + "; " + problems.joined(separator: "; "))
         }
     }
