@@ -12,6 +12,9 @@ public enum WriteStep: String, CaseIterable, Sendable {
     case moviePrepared = "movie-prepared"
     /// A second name for the original still exists, to put it back if the movie then fails.
     case stillBackedUp = "still-backed-up"
+    /// A HEIC edited in place: the new `iloc` extents are written over `meta`, not yet flushed
+    /// (where an `EIO` plan makes the flush fail, so the old bytes must go back).
+    case stillMetaPatched = "still-meta-patched"
     /// The new still has replaced the original (rename).
     case stillCommitted = "still-committed"
     /// Tail edit: half of the new boxes are appended to the movie.

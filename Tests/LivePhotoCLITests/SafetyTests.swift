@@ -166,6 +166,54 @@ struct SafetyTests {
         #expect(Self.temporaries(dir).isEmpty)
     }
 
+    /// A HEIC edited in place gets its new Exif appended, then `meta` patched to point at it.
+    /// When the patch is written but its flush fails (a disk error), the old `meta` bytes go
+    /// back and the append is cut: the run is refused and nothing has changed.
+    @Test("an I/O error flushing a HEIC's patched meta: one line, exit 4, the HEIC and the movie as they were")
+    func failedHEICMetaPatch() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-heic.heic", to: dir, as: "IMG.HEIC")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")
+        let sb = try #require(Self.bytes(still)), mb = try #require(Self.bytes(movie))
+        let run = try Self.livephoto(["pair", "--id", Self.otherID, still, movie],
+                                     env: ["LIVEPHOTO_FAULT_AT": WriteStep.stillMetaPatched.rawValue, "LIVEPHOTO_FAULT_SIGNAL": "EIO"])
+        #expect(run.status == 4, "\(run.err)")
+        #expect(run.err == "livephoto: \(still): injected write failure: input/output error\n", "\(run.err)")
+        let after = try #require(Self.bytes(still))
+        let restored = after == sb   // (a Bool: a failed expectation does not print the bytes)
+        #expect(restored, "the HEIC as it was: \(after.count) bytes, \(sb.count) before")
+        let movieKept = Self.bytes(movie) == mb
+        #expect(movieKept, "the movie as it was")
+        #expect(Self.temporaries(dir).isEmpty)
+        // Nothing was left to recover: the same run then pairs.
+        #expect(try Self.livephoto(["pair", "-q", "--id", Self.otherID, still, movie]).status == 0)
+        #expect(try Self.livephoto(["verify", "-q", still, movie]).status == 0)
+    }
+
+    /// An identifier the HEIC fixture does not carry (it carries `fixedID`), so its Exif is edited.
+    static let otherID = "11111111-2222-3333-4444-555555555555"
+
+    /// Killed with the patch written but not flushed: the HEIC is paired (its `meta` points at
+    /// the new Exif), the movie not yet; the same run completes the pair.
+    @Test("killed after a HEIC's meta is patched: the HEIC reads as paired, and a rerun completes the movie")
+    func killedAfterHEICMetaPatch() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-heic.heic", to: dir, as: "IMG.HEIC")
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")
+        let mb = try #require(Self.bytes(movie))
+        let run = try Self.livephoto(["pair", "--id", Self.otherID, still, movie], env: ["LIVEPHOTO_FAULT_AT": WriteStep.stillMetaPatched.rawValue])
+        #expect(run.signalled, "\(run.status) \(run.err)")
+        let inspected = try CLITests.json(try Self.livephoto(["inspect", "--json", still]).out) as? [String: Any]
+        #expect((inspected?["still"] as? [String: Any])?["contentIdentifier"] as? String == Self.otherID)
+        let movieKept = Self.bytes(movie) == mb
+        #expect(movieKept, "the movie as it was")
+        #expect(try Self.livephoto(["pair", "-q", "--id", Self.otherID, still, movie]).status == 0)
+        #expect(try Self.livephoto(["verify", "-q", still, movie]).status == 0)
+        #expect(Self.temporaries(dir).isEmpty)
+    }
+
     @Test("an EXIF that would outgrow one APP1 (64 KB) is refused with exit 4, not 3", .requires(.exiftool))
     func exifOver64KB() throws {
         let dir = try CLITests.scratch()

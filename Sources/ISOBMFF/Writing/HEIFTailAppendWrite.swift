@@ -103,6 +103,7 @@ public final class HEIFTailAppendWrite: PreparedFileWrite {
         precondition(state == .prepared)
         do {
             try file?.write(newBytes, at: patchOffset)
+            try FaultInjection.reachOrFail(.stillMetaPatched)
             try file?.sync()
         } catch {
             abort()
