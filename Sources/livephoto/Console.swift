@@ -13,6 +13,11 @@ enum Console {
         Console.error("livephoto: \(error.path): \(oneLine(error.reason))")
     }
 
+    /// `livephoto: <path>: warning: <text>`: an error's form, so one pattern reads both.
+    static func warning(_ text: String, path: String) {
+        Console.error("livephoto: \(path): warning: \(oneLine(text))")
+    }
+
     static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ") }
 
     static func json<T: Encodable>(_ value: T) -> String {

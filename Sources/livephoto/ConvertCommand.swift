@@ -142,7 +142,7 @@ struct ConvertCommand: ParsableCommand {
     func report(_ results: [ConvertResult], oneDocument: Bool) {
         for r in results {
             if r.status == .failed || r.status == .unreadable, let e = r.error { Console.error("livephoto: \(Console.oneLine(e))") }
-            if !work.quiet && !work.json { for w in r.warnings ?? [] { Console.error("livephoto: \(r.input): warning: \(Console.oneLine(w))") } }
+            if !work.quiet && !work.json { for w in r.warnings ?? [] { Console.warning(w, path: r.input) } }
             if work.json {
                 print(oneDocument ? Console.json(r) : Console.jsonLine(r))
                 continue

@@ -130,7 +130,8 @@ struct MakeCommand: ParsableCommand {
         } catch {
             return Console.report(error, path: movie)
         }
-        if !work.quiet { for w in result.warnings { Console.error("livephoto: warning: \(movie): \(w)") } }
+        // With --json the warnings are in the JSON, as for convert.
+        if !work.quiet && !work.json { for w in result.warnings { Console.warning(w, path: movie) } }
         if work.quiet { return .ok }
         if work.json { print(jsonLines ? Console.jsonLine(result) : Console.json(result)); return .ok }
         switch result.status {

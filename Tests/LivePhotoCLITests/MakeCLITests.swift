@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `livephoto make` as a user runs it: exit codes, one-line errors, JSON.
 @Suite("livephoto make command line")
@@ -46,6 +47,30 @@ struct MakeCLITests {
         #expect(encodings["420"]?.lumaSampling == 0x22, "4:2:0: luma 2x2")
         #expect(encodings["q100"]?.firstQuantizer == 1, "quality 100: every quantizer 1")
         #expect((encodings["default"]?.firstQuantizer ?? 0) > 1, "the default quality is below 100")
+    }
+
+    /// A warning has an error's form (`livephoto: <path>: warning: ...`, as convert's) on
+    /// stderr; with --json it is in the JSON only.
+    @Test("make on a Display P3 clip: the gamut warning on stderr in an error's form; with --json only in the JSON", .requires(.ffmpeg))
+    func warningForm() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = dir.appendingPathComponent("p3.mov").path
+        let ffmpeg = try #require(Support.tool("ffmpeg"))
+        let made = try SafetyTests.Started(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "1", "-c:v", "libx264",
+                                                    "-pix_fmt", "yuv420p", "-color_primaries", "smpte432", "-colorspace", "bt709", "-color_trc", "bt709", movie]).wait()
+        try #require(made.status == 0, "ffmpeg: \(made.err)")
+        let warning = "Display P3 primaries written as sRGB without gamut mapping"
+
+        let json = try CLITests.livephoto(["make", "--dry-run", "--json", movie])
+        #expect(json.status == 0 && json.err.isEmpty, "\(json.err)")
+        let object = try #require(try CLITests.json(json.out) as? [String: Any])
+        #expect(object["warnings"] as? [String] == [warning])
+
+        let text = try CLITests.livephoto(["make", movie])
+        #expect(text.status == 0, "\(text.err)")
+        #expect(text.err == "livephoto: \(movie): warning: \(warning)\n", "\(text.err)")
+        #expect(try CLITests.livephoto(["make", "-q", movie]).err.isEmpty)
     }
 
     @Test("make DIR: the summary counts each outcome, those that did not happen as 0; a second run counts them already made")
