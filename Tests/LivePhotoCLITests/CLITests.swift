@@ -138,7 +138,7 @@ struct CLITests {
     }
 
     /// Told by content, not by name: the error says which argument is wrong and what it is.
-    @Test("pair with the arguments swapped, or a file that is neither: one line naming the file and which argument it is, exit 3, nothing written")
+    @Test("pair with the arguments swapped, make on a still, or a file that is neither: one line naming the file and what it should be, exit 3, nothing written")
     func pairWrongKinds() throws {
         let dir = try TempDir()
         let still = try Support.copy(Self.fixture("still-no-exif.jpg"), to: dir.url, as: "a.jpg")
@@ -153,6 +153,12 @@ struct CLITests {
             let r = try Self.livephoto(["pair"] + args)
             #expect(r.status == 3, "\(args)")
             #expect(r.err == "livephoto: \(path): \(reason)\n", "\(args): \(r.err)")
+        }
+        // make takes movies only: its error says so without naming pair's arguments.
+        for (path, reason) in [(still, "is a still image; a still is made from a movie (QuickTime or MP4)"), (text, "not a QuickTime or MP4 movie")] {
+            let r = try Self.livephoto(["make", path])
+            #expect(r.status == 3, "\(path)")
+            #expect(r.err == "livephoto: \(path): \(reason)\n", "\(path): \(r.err)")
         }
         #expect(try contents().elementsEqual(before, by: ==), "nothing written, nothing left behind")
     }

@@ -15,7 +15,7 @@ import VideoFrames
 /// (never replacing a file that appeared meanwhile). An existing still is never overwritten.
 public enum MakeOperation {
     public static func run(movie moviePath: String, options: MakeOptions = MakeOptions()) throws -> MakeResult {
-        try InputFiles.requireKind(moviePath, still: false)
+        try InputFiles.requireKind(moviePath, as: .sourceMovie)
         let file = try InputFiles.openMovie(moviePath)
         if options.wallpaper { return try WallpaperMake.run(file, path: moviePath, options: options) }
         return try make(file, path: moviePath, options: options)

@@ -11,8 +11,8 @@ import StillImage
 /// put in place; inputs are never modified.
 public enum LivePhotoToMotionPhoto {
     public static func run(still stillPath: String, movie moviePath: String, options: ConvertOptions = ConvertOptions()) throws -> ConvertResult {
-        try InputFiles.requireKind(stillPath, still: true)
-        try InputFiles.requireKind(moviePath, still: false)
+        try InputFiles.requireKind(stillPath, as: .pairStill)
+        try InputFiles.requireKind(moviePath, as: .pairMovie)
         // Held through the write: a second `convert` of this pair waits, then finds the output.
         let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive, wait: options.lockWait, stop: nil)
         defer { locks.release() }

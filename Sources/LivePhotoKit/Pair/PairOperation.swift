@@ -12,8 +12,8 @@ import StillImage
 public enum PairOperation {
     public static func run(still stillPath: String, movie moviePath: String, options: PairOptions = PairOptions()) throws -> PairResult {
         let keptTimes = KeptTimes(still: stillPath, movie: moviePath)   // before any read changes the access times
-        try InputFiles.requireKind(stillPath, still: true)
-        try InputFiles.requireKind(moviePath, still: false)
+        try InputFiles.requireKind(stillPath, as: .pairStill)
+        try InputFiles.requireKind(moviePath, as: .pairMovie)
         // Held from before the first read through the commit: a concurrent run waits, then
         // reads what this one committed (and finds the pair already paired).
         let locks = try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: options.dryRun ? .shared : .exclusive,

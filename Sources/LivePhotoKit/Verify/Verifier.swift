@@ -22,8 +22,8 @@ public enum Verifier {
     /// - Parameter wallpaper: add the wallpaper checks (`WallpaperChecks`).
     public static func verify(still stillPath: String, movie moviePath: String, strict: Bool = false, decodeStill: Bool = true,
                               lockWait: Double? = FileLockSet.defaultWait, leftoversCount: Bool = true, wallpaper: Bool = false) throws -> VerifyReport {
-        try InputFiles.requireKind(stillPath, still: true)
-        try InputFiles.requireKind(moviePath, still: false)
+        try InputFiles.requireKind(stillPath, as: .pairStill)
+        try InputFiles.requireKind(moviePath, as: .pairMovie)
         // Shared locks: a `pair` committing these files is waited for, never seen half done.
         // `lockWait` nil: the caller already holds locks on these files (`pair` checking an output).
         let locks = try lockWait.map { try OperationLocks.acquire(still: stillPath, movie: moviePath, mode: .shared, wait: $0, stop: nil) }
