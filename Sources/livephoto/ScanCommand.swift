@@ -71,24 +71,27 @@ struct ScanCommand: ParsableCommand {
     }
 }
 
-/// `scan`'s text output: a table printed a folder at a time, its header once, each folder's
-/// columns lined up among its own rows (the widths of rows not yet read are not known).
+/// `scan`'s text output: a table printed a folder at a time, its header once. The widths of
+/// rows not yet read are not known, so a column only widens: a part lines up with the header
+/// and the parts before it unless it holds a longer cell.
 struct ScanTable {
     private(set) var printedHeader = false
+    private static let header = ["FINDING", "STILL", "MOVIE", "IDENTIFIER / DETAIL"]
+    /// The widths so far of the three padded columns (the last is not padded).
+    private var widths = Self.header.prefix(3).map(TerminalColumns.width)
 
     /// The rows of one part (with the header before the first), each line ended; nil for none.
     mutating func render(_ findings: [LibraryFinding]) -> String? {
         guard !findings.isEmpty else { return nil }
         // Cells are made printable before they are measured: an escaped name is longer.
         let rows = findings.map { [$0.finding.rawValue, $0.still ?? "-", $0.movie ?? "-", $0.finding == .paired && $0.detail == nil ? ($0.identifier ?? "") : ($0.detail ?? $0.identifier ?? "")].map { PathText.printable($0) } }
-        let header = ["FINDING", "STILL", "MOVIE", "IDENTIFIER / DETAIL"]
         // Measured and padded in terminal columns, one rule for both (`TerminalColumns`).
-        var widths = header.map(TerminalColumns.width)
         for r in rows { for (i, c) in r.enumerated() where i < 3 { widths[i] = max(widths[i], TerminalColumns.width(c)) } }
+        let widths = self.widths
         func line(_ r: [String]) -> String {
             r.enumerated().map { i, c in i < 3 ? TerminalColumns.padded(c, to: widths[i]) : c }.joined(separator: "  ") + "\n"
         }
-        let text = (printedHeader ? "" : line(header)) + rows.map(line).joined()
+        let text = (printedHeader ? "" : line(Self.header)) + rows.map(line).joined()
         printedHeader = true
         return text
     }

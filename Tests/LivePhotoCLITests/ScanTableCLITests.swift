@@ -47,6 +47,29 @@ struct ScanTableCLITests {
         }
     }
 
+    /// Folders are printed as they are read: a later folder's shorter rows keep the columns of
+    /// the header and the rows before them.
+    @Test("a folder of long names, then one of short names: every row's movie starts where the header's MOVIE does")
+    func columnsOnlyWiden() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (folder, stem) in [("a", "IMG_with_a_much_longer_name_than_the_next"), ("b", "IMG_1")] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: false)
+            _ = try CLITests.copy("still-no-exif.jpg", to: dir, as: "\(folder)/\(stem).JPG")
+            _ = try CLITests.copy("movie-moov-last.mov", to: dir, as: "\(folder)/\(stem).MOV")
+        }
+        let scan = try CLITests.livephoto("scan", "-j", "1", dir.path)
+        #expect(scan.status == 0, "\(scan.err)")
+        let lines = scan.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines[1].contains("/a/") && lines[2].contains("/b/"), "\(scan.out)")
+        // ASCII names: a character is a terminal column. A row's movie is its second path.
+        let columns = Set(lines.map { line -> Int in
+            let start = line.hasPrefix("FINDING") ? line.range(of: "MOVIE")?.lowerBound : line.ranges(of: dir.path).dropFirst().first?.lowerBound
+            return start.map { line.distance(from: line.startIndex, to: $0) } ?? -1
+        })
+        #expect(columns.count == 1 && !columns.contains(-1), "MOVIE starts at \(columns.sorted()):\n\(scan.out)")
+    }
+
     @Test("copies of a Live Photo in two folders: each pair in its folder, one duplicate-identifier naming the copies in text, JSON and the summary")
     func duplicateIdentifier() throws {
         let dir = try CLITests.scratch()
