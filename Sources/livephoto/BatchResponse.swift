@@ -2,8 +2,8 @@ import Foundation
 import LivePhotoKit
 
 /// One `batch` response line: `{"errors": [...], "exitCode": n, "id": ..., "output": ...}`
-/// (keys sorted, as every `--json` document), or `{"error": "...", "id": null}` for a line
-/// that is not a request.
+/// (keys sorted, as every `--json` document), or `{"error": "...", "id": ...}` for a line
+/// that is not a request (its id when it is an object with one, else null).
 enum BatchResponse {
     static func answer(id: String, exitCode: Int32, captured: CapturedOutput) -> String {
         var line = CompactJSONObject()
@@ -17,7 +17,7 @@ enum BatchResponse {
     static func refusal(_ invalid: BatchRequest.Invalid) -> String {
         var line = CompactJSONObject()
         line.field("error", invalid.reason)
-        line.field("id", json: "null")
+        line.field("id", json: invalid.id)
         return line.text
     }
 

@@ -85,7 +85,7 @@ struct BatchCLITests {
         }
     }
 
-    @Test("a line that is not a request gets {id: null, error}; the batch goes on and ends 0")
+    @Test("a line that is not a request gets {id, error}: its id when it is an object with one, else null; the batch goes on and ends 0")
     func malformed() throws {
         let batch = try BatchSession()
         let bad = ["not json", "[1, 2]", "\"verify\"", "{\"id\": 1}", "{\"id\": 2, \"args\": [\"verify\", 3]}",
@@ -98,9 +98,11 @@ struct BatchCLITests {
         let (lines, status) = batch.finish()
         #expect(status == 0)
         try #require(lines.count == bad.count + 1, "one response per non-blank line: \(lines.map { $0.prefix(80) })")
-        for line in lines.prefix(bad.count) {
+        // The objects with an id (1 to 5) get it back; the others (not an object, cut off, too long) null.
+        let ids: [Int?] = [nil, nil, nil, 1, 2, 3, 4, 5, nil, nil]
+        for (line, id) in zip(lines.prefix(bad.count), ids) {
             let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(r["id"] is NSNull, "\(line)")
+            if let id { #expect(r["id"] as? Int == id, "\(line)") } else { #expect(r["id"] is NSNull, "\(line)") }
             #expect((r["error"] as? String)?.isEmpty == false, "\(line)")
             #expect(r.count == 2, "\(line)")
         }
