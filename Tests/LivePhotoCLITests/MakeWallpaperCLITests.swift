@@ -44,6 +44,28 @@ struct MakeWallpaperCLITests {
         #expect(try Support.bytes(still) == stillBytes && Support.bytes(movie) == before)
     }
 
+    /// AVFoundation's Live Photo movies put their still-image-time at 0: the default span
+    /// cannot hold the still 0.2 s in. The error names the still and the way out, and that way works.
+    @Test("a movie whose own still is at 0: refused naming the still, exit 4, nothing written; with --still-time 0.5 it is made")
+    func stillAtStart() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        #expect(try CLITests.livephoto(["make", "-q", "--still-time", "0", "-o", out.path, source]).status == 0)
+        let movie = out.appendingPathComponent("clip.mov").path
+        let listing = { try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() }
+        let before = try listing()
+        let r = try CLITests.livephoto(["make", "--wallpaper", movie])
+        #expect(r.status == 4, "\(r.err)")
+        #expect(r.err == "livephoto: \(movie): the still at 0.000 s is less than 0.200 s into the video; choose a later one with --still-time or --still-frame\n", "\(r.err)")
+        #expect(try listing() == before)
+        let chosen = try CLITests.livephoto(["make", "--wallpaper", "--still-time", "0.5", movie])
+        #expect(chosen.status == 0, "\(chosen.err)")
+        #expect(try listing() == (before + ["clip-wallpaper.JPG", "clip-wallpaper.MOV"]).sorted())
+    }
+
     /// Each run is a new process: a part that depended on process state (a dictionary's hash
     /// order, a clock, a thread's timing) would make two runs differ.
     @Test("two runs with the same identifier write the same bytes (re-encoded video and the camera's setup included)")

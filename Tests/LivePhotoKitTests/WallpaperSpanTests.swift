@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ISOBMFF
 import TestSupport
+import PropertyBased
 @testable import LivePhotoKit
 
 /// `make --wallpaper --start/--duration`: decimal seconds kept exact down to the edit list.
@@ -43,6 +44,28 @@ struct WallpaperSpanTests {
         for (start, length, still) in [(Int64(4000), Int64(1200), Int64(4500)), (-60, 1200, 600), (0, 1200, 60), (0, 1200, 1300), (4300, nil, 4500)] as [(Int64, Int64?, Int64)] {
             #expect(throws: LivePhotoError.self, "\(start) \(String(describing: length)) \(still)") {
                 try WallpaperMake.span(still: still, videoStart: 0, videoEnd: 4800, timescale: 600, start: start, length: length, path: "m")
+            }
+        }
+    }
+
+    /// A movie's own still-image-time may sit at its very start (AVFoundation writes 0): the
+    /// default span cannot hold it 0.2 s in, and the error says so, not that a span starting
+    /// before the video is outside it.
+    @Test("default span: a still at least 0.2 s into a video of 1 s or more gets a span inside the video holding it 0.2 s in; an earlier one is refused as too early")
+    func defaultSpanAroundAnyStill() async {
+        await propertyCheck(count: 300, input: Gen.nearEnds(in: Int64(0)...6000), Gen.nearEnds(in: Int64(600)...9000), Gen.nearEnds(in: Int64(0)...9000)) { videoStart, length, offset in
+            let videoEnd = videoStart + length, still = videoStart + min(offset, length - 1)
+            let lead: Int64 = 120   // 0.2 s in ticks of 600
+            do {
+                let s = try WallpaperMake.span(still: still, videoStart: videoStart, videoEnd: videoEnd, timescale: 600, path: "m")
+                #expect(still - videoStart >= lead, "\(still) in \(videoStart)..<\(videoEnd) got \(s)")
+                #expect(s.start >= videoStart && s.end <= videoEnd && s.end - s.start >= 600, "\(s)")
+                #expect(still - s.start >= lead && still < s.end, "\(still) in \(s)")
+            } catch let error as LivePhotoError {
+                #expect(still - videoStart < lead, "\(still) in \(videoStart)..<\(videoEnd): \(error.reason)")
+                #expect(error.reason.contains("is less than 0.200 s into the video"), "\(error.reason)")
+            } catch {
+                Issue.record("\(error)")
             }
         }
     }

@@ -119,6 +119,9 @@ enum WallpaperMake {
         }
         let length = chosenLength ?? defaultLength(from: chosenStart ?? videoStart, videoEnd: videoEnd, timescale: timescale)
         let lead = (WallpaperChecks.minimumStillTicks * ts + Int64(WallpaperChecks.timescale) - 1) / Int64(WallpaperChecks.timescale)
+        // A span around a still under 0.2 s into the video would start before the video: say
+        // what is wrong (the still), not what that span would be.
+        if chosenStart == nil && still - lead < videoStart { throw tooEarly(still, timescale: timescale, path: path) }
         var start = chosenStart ?? min(max(videoStart, still - length / 2), videoEnd - length)
         if chosenStart == nil { start = min(start, still - lead) }
         guard start >= videoStart, start + length <= videoEnd, length >= minimumSeconds * ts || chosenStart == nil else {
