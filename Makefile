@@ -125,7 +125,7 @@ test-install: deb test-deps
 fixtures: test-deps
 	bash Fixtures/generate.sh
 
-.PHONY: fuzz sanitize mutants
+.PHONY: fuzz cli-fuzz sanitize mutants
 
 # One-line mutations of the code (scripts/mutants.sh lists them), each built and tested in a
 # scratch copy of the tree; prints the kill rate and fails when one survives. Not in CI (time).
@@ -138,6 +138,13 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = BoxReader MovieEdit StillImage HEIFReader TailAppend
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash scripts/fuzz.sh $(FUZZ_TARGETS)
+
+# Damaged corpus and fixture files through every command as a user runs it (scripts/cli-fuzz.py):
+# fails on a crash, a hang or a malformed error line; lists each command's refusal reasons.
+CLI_FUZZ_ROUNDS ?= 100
+CLI_FUZZ_SEED ?= 1
+cli-fuzz: build
+	python3 scripts/cli-fuzz.py --rounds $(CLI_FUZZ_ROUNDS) --seed $(CLI_FUZZ_SEED)
 
 # The test suite under AddressSanitizer, then under ThreadSanitizer (each in its own build
 # folder, so the CLI tests run the sanitized `livephoto`). Not part of `make test` (time).
