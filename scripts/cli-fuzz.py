@@ -16,7 +16,10 @@ It ends with each command's exit codes and its distinct refusal reasons (paths c
 masked), for a person to read: a reason that does not fit its input is a bug no exit code
 shows (this is how `make --wallpaper`'s "span -0.200 s" for a still at 0 was found).
 
-    scripts/cli-fuzz.py [--seed N] [--rounds N] [--binary PATH] [--corpus DIR] [--timeout S]
+    scripts/cli-fuzz.py [--seed N] [--rounds N] [--binary PATH] [--corpus DIR] [--timeout S] [--examples]
+
+A round is the same for a seed (and the same files), so `--examples` names the round and the
+damage that gave a reason, and a rerun with the seed reproduces it.
 """
 import argparse
 import collections
@@ -85,6 +88,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "livephoto"))
     parser.add_argument("--corpus", default=os.path.join(os.path.dirname(ROOT), "shared", "corpus"))
     parser.add_argument("--timeout", type=float, default=180)
+    parser.add_argument("--examples", action="store_true", help="name the first run that gave each reason")
     args = parser.parse_args()
     files = sources(args.corpus)
     stills = [f for f, k in files if k == "still"]
@@ -92,6 +96,7 @@ def main():
     rnd = random.Random(args.seed)
     codes = collections.Counter()
     reasons = collections.defaultdict(collections.Counter)
+    examples = {}   # (command, reason): the first run that gave it, to reproduce
     bugs = []
     runs = 0
     scratch = tempfile.mkdtemp(prefix="livephoto-cli-fuzz-")
@@ -135,6 +140,7 @@ def main():
                         bugs.append(f"{what}: stderr line not in the livephoto: <path>: <reason> form: {e[:200]!r}")
                     elif r.returncode != 0 and ": warning: " not in e:
                         reasons[command][reason_of(e)] += 1
+                        examples.setdefault((command, reason_of(e)), what)
                 if LEAKS.search(err) or LEAKS.search(r.stdout.decode("utf-8", "replace")):
                     bugs.append(f"{what}: output shows the program's insides: {err[-300:]!r}")
     finally:
@@ -145,6 +151,8 @@ def main():
         print(f"{command} (exit codes {exits}):")
         for reason, n in reasons[command].most_common():
             print(f"  {n:4d}  {reason[:160]}")
+            if args.examples:
+                print(f"        first: {examples[(command, reason)]}")
     for bug in bugs:
         print("BUG", bug)
     print(f"cli-fuzz: seed {args.seed}, {args.rounds} rounds, {runs} runs, {len([b for b in bugs if not b.startswith('  ')])} problems")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `livephoto convert` as a user runs it: outputs, JSON, folders, exit codes and error lines.
 @Suite("livephoto convert", .requires(.python3))
@@ -193,6 +194,24 @@ struct ConvertCLITests {
         let back = dir.appendingPathComponent("back")
         try FileManager.default.createDirectory(at: back, withIntermediateDirectories: true)
         #expect(try CLITests.livephoto("convert", "-q", "-o", back.path, output).status == 0)
+    }
+
+    /// The new Motion Photo's `mpvd` would follow bytes that are not a box (kept, never cut):
+    /// a box walk stops before it. Refused up front, naming the input, not as a read-back failure.
+    @Test("convert --to motion with a HEIC that ends in a trailer or a cut-off box: exit 3, one line naming the still and its bytes, nothing written",
+          arguments: [("trailer", Array("someone's trailer, not a box".utf8)), ("cut box", [0, 0, 1, 0] + Array("mpvd".utf8) + [UInt8](repeating: 7, count: 40))])
+    func heicWithTrailerToMotion(_ what: String, _ tail: [UInt8]) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = dir.appendingPathComponent("IMG.HEIC").path
+        try Data(try Support.bytes(CLITests.fixture("still-heic.heic")) + tail).write(to: URL(fileURLWithPath: still))
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let r = try CLITests.livephoto("convert", "--to", "motion", "-o", out.path, still, movie)
+        #expect(r.status == 3, "\(what): \(r.err)")
+        #expect(r.err.hasPrefix("livephoto: \(still): ends in \(tail.count) bytes that are not a box") && r.err.split(separator: "\n").count == 1, "\(what): \(r.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
     @Test("convert with Samsung HEIC Motion Photos: <stem>.HEIC + .MOV, back to <stem>.MP.HEIC; a lying mpvd exits 3 with one line and leaves nothing",

@@ -19,6 +19,13 @@ struct HEICLiveToMotionPhoto {
         if let mpvd = file.topLevel.first("mpvd") {
             throw ParseError(.invalidValue, "already a Motion Photo (it holds an 'mpvd' video box)", path: "mpvd", offset: mpvd.offset)
         }
+        // Readers find the video by walking the boxes, or back from the end of the file by the
+        // XMP's lengths: after bytes that are not a box (kept, as never cut) it would be out of
+        // the first's reach, and before them out of the second's.
+        if let trailer = file.trailerOffset {
+            throw ParseError(.unsupported, "ends in \(file.topLevel.fileSize - trailer) bytes that are not a box (a trailer, or a box cut off); "
+                             + "a Motion Photo's video must be the file's last box", offset: trailer)
+        }
         xmpItemID = HEICMotionPhoto.xmpItem(in: file)
         if let xmpItemID {
             xmp = try XMPPacket(xml: file.itemBytes(xmpItemID, maximum: HEICMotionPhoto.maximumXMPItemSize))
