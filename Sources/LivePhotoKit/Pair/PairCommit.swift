@@ -99,7 +99,7 @@ struct PairCommit {
         do {
             if let stillReplacement, deferDirectorySync { try stillReplacement.commit(syncingDirectory: false) } else { try still.write.commit() }
         } catch {
-            abortMovie()
+            abortMovie()   // nothing was committed: the movie's temporary goes too
             backup?.remove()
             throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
         }
