@@ -162,6 +162,20 @@ import Testing
         #expect(throws: ParseError.self) { _ = try SamsungSEFTrailer.read(cut) }
     }
 
+    /// The directory may start at the source's first byte (a trailer of no records, read on
+    /// its own): its size equal to everything before the footer reads; one byte more than
+    /// that is refused, never read from before the file.
+    @Test func samsungDirectoryFillingTheSource() throws {
+        let dir = try TempDir()
+        let alone = SamsungSEFTrailer.directoryAndFooter(records: [])
+        let sef = try #require(try SamsungSEFTrailer.read(Self.write(alone, dir, "alone.sef")))
+        #expect(sef.records.isEmpty && sef.directoryOffset == 0 && sef.start == 0)
+        var over = alone
+        over[over.count - 8] += 1
+        let error = #expect(throws: ParseError.self) { _ = try SamsungSEFTrailer.read(Self.write(over, dir, "over.sef")) }
+        #expect(error?.message.contains("SEF directory size 13 does not fit the file") == true, "\(String(describing: error))")
+    }
+
     /// Names are at most 256 bytes (the longest Samsung writes is far shorter; the bound keeps a
     /// hostile length from reading a name of megabytes): 256 reads, 257 is refused.
     @Test func samsungRecordNameLengthBound() throws {

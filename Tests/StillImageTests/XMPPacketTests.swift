@@ -91,6 +91,17 @@ import BinaryIO
         #expect(throws: (any Error).self) { try XMPPacket.fromSegmentPayload(Array("Exif\0\0".utf8)) }
     }
 
+    /// Lenient on read: a prefix used without its `xmlns` declaration (a writer's slip, not
+    /// damage to what we change) is read, and the element is kept through an edit.
+    @Test func aPrefixWithoutItsDeclarationIsReadAndKept() throws {
+        let xml = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"\(XMPNamespace.rdf)\"><rdf:Description rdf:about=\"\"><foo:bar>kept</foo:bar></rdf:Description></rdf:RDF></x:xmpmeta>"
+        let packet = try XMPPacket(xml: Array(xml.utf8))
+        packet.set(ExtendedXMP.hasExtendedXMP, "0123")
+        let again = try XMPPacket(xml: packet.xmlBytes(wrapped: false))
+        #expect(again.value(ExtendedXMP.hasExtendedXMP) == "0123")
+        #expect(String(decoding: again.xmlBytes(wrapped: false), as: UTF8.self).contains("<foo:bar>kept</foo:bar>"))
+    }
+
     /// Found by flipping bytes of Motion Photos: libxml2 parsed a packet holding a byte that is
     /// not UTF-8 (here before a tag name or inside text), and serializing it crashed the process
     /// inside FoundationXML. Every such packet is now refused on read, with a typed error.

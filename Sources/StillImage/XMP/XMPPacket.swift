@@ -40,9 +40,8 @@ public final class XMPPacket {
         }
         // XMLDocument recovers from some malformed input; the SAX parser says whether it is well-formed.
         let data = Data(packet)
-        let check = XMLParser(data: data)
-        check.shouldProcessNamespaces = true
-        guard check.parse() else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
+        // No delegate: namespace options would change only callbacks, never the verdict.
+        guard XMLParser(data: data).parse() else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
         do {
             document = try XMLDocument(data: data, options: [])
         } catch {
