@@ -68,6 +68,10 @@ enum InspectText {
         for item in h.items { counts[item.role, default: 0] += 1 }
         let order: [HEIFReport.Role] = [.primary, .tile, .thumbnail, .auxiliary, .toneMap, .exif, .xmp, .metadata, .other]
         lines.append("  items: \(h.items.count) (" + order.compactMap { role in counts[role].map { "\($0) \(role.rawValue)" } }.joined(separator: ", ") + ")")
+        if !h.unreadEntryVersions.isEmpty {
+            let versions = Set(h.unreadEntryVersions).sorted().map(String.init).joined(separator: ", ")
+            lines.append("  \(CountedNoun.text(h.unreadEntryVersions.count, "item entry", plural: "item entries")) of infe version \(versions) not read (carried as stored)")
+        }
         // Every image beside the primary by what it is: auxiliary images (by their auxC type), thumbnails.
         let auxiliary = h.items.filter { $0.role == .auxiliary || $0.role == .thumbnail }
         if !auxiliary.isEmpty {

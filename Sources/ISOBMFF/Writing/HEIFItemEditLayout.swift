@@ -25,6 +25,10 @@ extension HEIFItemEdit {
             }
             return id
         case .adding(let newItem):
+            // An entry whose id cannot be read may hold the id chosen next.
+            if let unread = iinf.unreadEntries.first {
+                throw ParseError(.unsupported, "item entry \(unread.position + 1) is an infe of version \(unread.version), whose item id is not read: no new item id can be chosen", path: "meta/iinf/infe[\(unread.position + 1)]", offset: unread.offset ?? file.metaHeader.offset)
+            }
             let top = max(iinf.entries.map(\.itemID).max() ?? 0, iloc.items.map(\.itemID).max() ?? 0)
             guard top < UInt32.max else {
                 throw ParseError(.tooLarge, "no free item id", path: "meta/iinf", offset: file.metaHeader.offset)

@@ -42,6 +42,9 @@ public struct HEIFReport: Codable, Equatable, Sendable {
 
     public var primary: PrimaryItem
     public var items: [Item]
+    /// Versions of the `infe` entries not read (after 3): carried as they are, their items
+    /// not listed.
+    public var unreadEntryVersions: [Int] = []
 
     static func make(_ file: HEIFFile) throws -> HEIFReport {
         let pid = file.primaryItemID
@@ -93,6 +96,8 @@ public struct HEIFReport: Codable, Equatable, Sendable {
             if entry.itemType == "grid" { item.tiles = file.references.targets(of: id, type: "dimg").count }
             items.append(item)
         }
-        return HEIFReport(primary: primary, items: items)
+        var report = HEIFReport(primary: primary, items: items)
+        report.unreadEntryVersions = file.itemInfo.unreadEntries.map { Int($0.version) }
+        return report
     }
 }
