@@ -48,8 +48,10 @@ public enum StillImageReader {
         let structure = try JPEGStructure.read(source)
         let header = try TurboJPEG.header(of: source, structure: structure)
         guard let segment = structure.exifSegment else {
-            return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
-                                  colorSpace: header.colorSpace, exif: nil)
+            var info = StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
+                                      colorSpace: header.colorSpace, exif: nil)
+            info.note(header)
+            return info
         }
         let payload = try source.read(at: segment.payloadOffset, count: segment.payloadLength, path: "APP1/Exif")
         guard payload.starts(with: JPEGSegment.exifHeader) else {
@@ -57,8 +59,18 @@ public enum StillImageReader {
         }
         let exif = try TIFFExif.summary(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)),
                                         tiffOffset: segment.payloadOffset + UInt64(ExifTIFF.exifHeaderLength), path: "APP1/Exif")
-        return StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
-                              colorSpace: header.colorSpace, exif: exif)
+        var info = StillImageInfo(path: path, width: header.width, height: header.height, subsampling: header.subsampling,
+                                  colorSpace: header.colorSpace, exif: exif)
+        info.note(header)
+        return info
+    }
+}
+
+extension StillImageInfo {
+    /// A header libjpeg-turbo could not read is a warning: what we read and write does not
+    /// depend on it, but no decoder will show the image.
+    mutating func note(_ header: JPEGHeaderInfo) {
+        if let problem = header.unreadByLibrary { warnings.append("libjpeg-turbo cannot read the image's headers (\(problem)): it will not decode") }
     }
 }
 

@@ -90,6 +90,27 @@ struct TurboJPEGTests {
         #expect(throws: ParseError.self) { try TurboJPEG.decodeFully(path: path) }
     }
 
+    /// Damaged tables (a Huffman table whose counts overrun it, a quantisation table of an
+    /// index past 3) stop libjpeg-turbo reading the headers, not us: the frame's facts come
+    /// from our SOF parse, the library's reason is kept, and decoding still fails.
+    @Test(arguments: [("DHT", 0xC4 as UInt8, "Bogus Huffman table definition"), ("DQT", 0xDB as UInt8, "Bogus DQT index")])
+    func damagedTablesReadFromTheFrame(name: String, marker: UInt8, reason: String) throws {
+        var bytes = try TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))
+        let structure = try JPEGStructure.read(FileSource(path: TestFiles.fixture("still-no-exif.jpg")))
+        let table = try #require(structure.segments.first { $0.marker == marker }, "\(name)")
+        let at = Int(table.payloadOffset)
+        if marker == 0xC4 { for k in 1...16 { bytes[at + k] = 0xFF } } else { bytes[at] = 0x05 }
+        let info = try Self.header(bytes)
+        #expect(info.width == 320 && info.height == 240 && info.subsampling == "unknown" && info.colorSpace == "YCbCr")
+        #expect(info.unreadByLibrary?.contains(reason) == true, "\(String(describing: info.unreadByLibrary))")
+        let dir = try TempDir()
+        let path = try dir.write("damaged.jpg", bytes)
+        #expect(try StillImageReader.read(path: path).warnings == ["libjpeg-turbo cannot read the image's headers (\(info.unreadByLibrary ?? "")): it will not decode"])
+        #expect { try TurboJPEG.decodeFully(path: path) } throws: { "\($0)".contains(reason) }
+        // The named-layout fallback is no damage: an intact file has no reason.
+        #expect(try Self.header(TestFiles.bytes(TestFiles.fixture("still-no-exif.jpg"))).unreadByLibrary == nil)
+    }
+
     @Test func hostileFrames() throws {
         let dir = try TempDir()
         // Zero width: libjpeg-turbo refuses the header.

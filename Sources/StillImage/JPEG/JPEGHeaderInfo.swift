@@ -9,12 +9,16 @@ public struct JPEGHeaderInfo: Equatable, Sendable {
     public let subsampling: String
     /// "YCbCr", "gray", "RGB", "CMYK" or "YCCK".
     public let colorSpace: String
+    /// Why libjpeg-turbo could not read the headers when our own frame header parse could
+    /// (damaged tables): the facts then come from the SOF segment, and decoding will fail.
+    public var unreadByLibrary: String?
 
-    public init(width: Int, height: Int, subsampling: String, colorSpace: String) {
+    public init(width: Int, height: Int, subsampling: String, colorSpace: String, unreadByLibrary: String? = nil) {
         self.width = width
         self.height = height
         self.subsampling = subsampling
         self.colorSpace = colorSpace
+        self.unreadByLibrary = unreadByLibrary
     }
 }
 
@@ -50,16 +54,16 @@ public enum TurboJPEG {
         }
         if status != 0 {
             let message = errorString(handle)
-            // libjpeg-turbo 2.1 refuses sampling layouts it has no name for (and some colour
-            // spaces); the frame is still readable, so report it from our own SOF parse.
-            if message.contains("subsampling") || message.contains("colorspace") {
-                guard frame.width > 0, frame.height > 0 else {
-                    throw ParseError(.invalidValue, "libjpeg-turbo: \(message)", path: "JPEG/" + frameSegment.name, offset: frameSegment.offset)
-                }
-                return JPEGHeaderInfo(width: frame.width, height: frame.height, subsampling: "unknown",
-                                      colorSpace: fallbackColorSpace(componentCount: frame.components.count))
+            guard frame.width > 0, frame.height > 0 else {
+                throw ParseError(.invalidValue, "libjpeg-turbo: \(message)", path: "JPEG/" + frameSegment.name, offset: frameSegment.offset)
             }
-            throw ParseError(.invalidValue, "libjpeg-turbo: \(message)", path: "JPEG/" + frameSegment.name, offset: frameSegment.offset)
+            // The frame is readable without the library: a sampling layout or colour space
+            // libjpeg-turbo 2.1 has no name for, or damaged tables (which are not ours to
+            // change: lenient on read, the metadata can still be edited and the bytes carried).
+            let named = message.contains("subsampling") || message.contains("colorspace")
+            return JPEGHeaderInfo(width: frame.width, height: frame.height, subsampling: "unknown",
+                                  colorSpace: fallbackColorSpace(componentCount: frame.components.count),
+                                  unreadByLibrary: named ? nil : message)
         }
         return JPEGHeaderInfo(width: Int(width), height: Int(height),
                               subsampling: subsamplingName(subsamp), colorSpace: colorSpaceName(colorspace))
