@@ -10,6 +10,9 @@ public enum WriteStep: String, CaseIterable, Sendable {
     case stillPrepared = "still-prepared"
     /// A rewritten or new movie is written and fsynced in a temporary file (not the tail edit).
     case moviePrepared = "movie-prepared"
+    /// The replacements are locked; the original still's backup name comes next (where an
+    /// `EIO` plan makes it fail, so every prepared file must be discarded).
+    case stillBackingUp = "still-backing-up"
     /// A second name for the original still exists, to put it back if the movie then fails.
     case stillBackedUp = "still-backed-up"
     /// A HEIC edited in place: the new `iloc` extents are written over `meta`, not yet flushed

@@ -191,6 +191,29 @@ struct SafetyTests {
         #expect(try Self.livephoto(["verify", "-q", still, movie]).status == 0)
     }
 
+    /// Whatever keeps the original still's backup name from being made (an I/O error, here
+    /// injected) comes before anything visible: every prepared file is discarded (a JPEG's
+    /// new still and movie, a HEIC's appended Exif), both files are as they were, nothing is
+    /// left, and the same run then pairs.
+    @Test("a failed backup of the still discards every prepared file: JPEG and HEIC as they were, nothing left",
+          arguments: [("still-exif-icc-xmp.jpg", "IMG.JPG"), ("still-heic.heic", "IMG.HEIC")])
+    func failedStillBackup(fixture: String, name: String) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy(fixture, to: dir, as: name)
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "IMG.MOV")
+        let sb = try #require(Self.bytes(still)), mb = try #require(Self.bytes(movie))
+        let run = try Self.livephoto(["pair", "--id", Self.otherID, still, movie],
+                                     env: ["LIVEPHOTO_FAULT_AT": WriteStep.stillBackingUp.rawValue, "LIVEPHOTO_FAULT_SIGNAL": "EIO"])
+        #expect(run.status == 4, "\(run.err)")
+        #expect(run.err == "livephoto: \(still): injected write failure: input/output error\n", "\(run.err)")
+        let stillKept = Self.bytes(still) == sb, movieKept = Self.bytes(movie) == mb
+        #expect(stillKept && movieKept, "both files as they were")
+        #expect(Self.temporaries(dir).isEmpty, "\(Self.temporaries(dir))")
+        #expect(try Self.livephoto(["pair", "-q", "--id", Self.otherID, still, movie]).status == 0)
+        #expect(try Self.livephoto(["verify", "-q", still, movie]).status == 0)
+    }
+
     /// An identifier the HEIC fixture does not carry (it carries `fixedID`), so its Exif is edited.
     static let otherID = "11111111-2222-3333-4444-555555555555"
 

@@ -87,7 +87,10 @@ struct PairCommit {
         }
 
         let backup: StillBackup?
-        do { backup = still.replacement != nil ? try StillBackup(of: stillTarget) : nil } catch {
+        do {
+            try FaultInjection.reachOrFail(.stillBackingUp)
+            backup = still.replacement != nil ? try StillBackup(of: stillTarget) : nil
+        } catch {
             abortAll()
             throw LivePhotoError.wrap(error, path: stillTarget, category: .refused)
         }
