@@ -38,12 +38,10 @@ public final class XMPPacket {
         guard String(validating: packet, as: UTF8.self) != nil else {
             throw ParseError(.invalidValue, "the XMP is not valid UTF-8", path: "XMP")
         }
-        // XMLDocument recovers from some malformed input; the SAX parser says whether it is well-formed.
-        let data = Data(packet)
-        // No delegate: namespace options would change only callbacks, never the verdict.
-        guard XMLParser(data: data).parse() else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
+        try XMPWellFormedness.check(packet)
         do {
-            document = try XMLDocument(data: data, options: [])
+            // Entities are never loaded or expanded (there is no DTD to declare one, see above).
+            document = try XMLDocument(data: Data(packet), options: [.nodeLoadExternalEntitiesNever])
         } catch {
             throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP")
         }
