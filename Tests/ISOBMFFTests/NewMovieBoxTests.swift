@@ -18,6 +18,22 @@ struct NewMovieBoxTests {
         #expect(try SampleEntry(try #require(entry.children?.first), handler: "vide", path: "hvc1").width == 1920)
     }
 
+    /// The visual sample entry's fixed fields as ISO/IEC 14496-12 12.1.3 fixes them (players
+    /// read "frames per sample" and the depth): data reference 1, 72 dpi both ways, data size
+    /// 0, one frame per sample, an empty compressor name, depth 24, pre_defined -1.
+    @Test func videoEntryFixedFields() throws {
+        let payload = VideoCodecConfiguration(codec: .h264, width: 640, height: 480, decoderConfiguration: [1]).sampleEntryAtom().serialized()[8...]
+        func u16(_ at: Int) -> Int { Int(payload[payload.startIndex + at]) << 8 | Int(payload[payload.startIndex + at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        #expect(payload.prefix(6).allSatisfy { $0 == 0 } && u16(6) == 1)
+        #expect(payload.dropFirst(8).prefix(16).allSatisfy { $0 == 0 })
+        #expect(u16(24) == 640 && u16(26) == 480)
+        #expect(u32(28) == 0x0048_0000 && u32(32) == 0x0048_0000 && u32(36) == 0)
+        #expect(u16(40) == 1, "frame count")
+        #expect(payload.dropFirst(42).prefix(32).allSatisfy { $0 == 0 })
+        #expect(u16(74) == 0x0018 && u16(76) == 0xFFFF)
+    }
+
     @Test("ctts runs and stss numbers read back; every-sample-sync writes no stss")
     func tablesRoundTrip() throws {
         let ctts = CompositionOffsetBox(offsets: [40, 40, -20, 0, 0, 0])

@@ -200,6 +200,14 @@ struct LibraryTests {
         #expect(try Verifier.verify(still: still, movie: movie).warnings.map(\.name.rawValue) == ["still-decodes"])
     }
 
+    /// Jobs by default: one per processor, at least one (a process may be given none to
+    /// count); for disk-bound work four per processor, at most 16.
+    @Test(arguments: [(0, 1, 4), (1, 1, 4), (2, 2, 8), (3, 3, 12), (4, 4, 16), (5, 5, 16), (64, 64, 16)])
+    func defaultJobCounts(processors: Int, jobs: Int, diskBound: Int) {
+        #expect(ParallelWork.defaultJobs(processors: processors) == jobs)
+        #expect(ParallelWork.diskBoundJobs(processors: processors) == diskBound)
+    }
+
     @Test("parallel work keeps input order and runs as many jobs at once as it is given, never more")
     func parallelOrder() throws {
         let jobs = 4

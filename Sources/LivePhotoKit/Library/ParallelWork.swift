@@ -5,13 +5,18 @@ import Foundation
 /// file never holds up the rest; the queue may be filled before the work starts (`map`) or
 /// while it runs (`stream`).
 public enum ParallelWork {
-    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    public static var defaultJobs: Int { defaultJobs(processors: ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// One job per processor the process may use, at least one.
+    static func defaultJobs(processors: Int) -> Int { max(1, processors) }
 
     /// For work that mostly waits for the disk to confirm its flushes (`pair DIR`): more jobs
     /// than cores keep the disk's queue full. Four per core paired the bench corpus about 15%
     /// faster than one per core on a 2-core machine; at most 16, since each job may hold a
     /// movie's `moov` in memory.
-    public static var defaultDiskBoundJobs: Int { min(4 * defaultJobs, 16) }
+    public static var defaultDiskBoundJobs: Int { diskBoundJobs(processors: ProcessInfo.processInfo.activeProcessorCount) }
+
+    static func diskBoundJobs(processors: Int) -> Int { min(4 * defaultJobs(processors: processors), 16) }
 
     public static func map<T>(count: Int, jobs: Int, progress: ((Int) -> Void)? = nil, _ body: @escaping (Int) -> T) -> [T] {
         // Without a stop every job runs, so every result is there.
