@@ -72,7 +72,9 @@ struct ConvertCommand: ParsableCommand {
     func mode() throws -> Mode {
         if work.filesFrom != nil { return .folders([]) }
         if case .folders(let folders) = try InputMode.decide(paths) { return .folders(folders) }
-        if paths.count == 2, (try? FileKind.detect(path: paths[1]))?.isMovie == true {
+        // With --to motion two files can only be STILL MOVIE: a movie too damaged to be told
+        // one is then refused by name, as any damaged input is, not as a usage error.
+        if paths.count == 2, to == .motion || (try? FileKind.detect(path: paths[1]))?.isMovie == true {
             if to == .live { throw ValidationError("--to live needs Motion Photos or folders; STILL MOVIE always becomes a Motion Photo") }
             return .livePhoto(still: paths[0], movie: paths[1])
         }

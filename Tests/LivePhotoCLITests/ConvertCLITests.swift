@@ -152,6 +152,23 @@ struct ConvertCLITests {
         #expect(run.err.contains("livephoto: \(folder.appendingPathComponent("broken.jpg").path): "))
     }
 
+    /// Found by `make cli-fuzz`: with `--to motion`, two files are STILL MOVIE whatever the
+    /// second holds; a movie too damaged to be told one was a usage error (exit 2, the usage
+    /// text), and is now refused by name like any damaged input (exit 3, one line).
+    @Test func damagedMovieToMotionIsRefusedByName() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-apple-makernote.jpg", to: dir, as: "IMG.JPG")
+        let movie = dir.appendingPathComponent("IMG.mov").path
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: CLITests.fixture("movie-audio.mov"))))
+        bytes.replaceSubrange(4..<8, with: Array("junk".utf8))
+        try Data(bytes).write(to: URL(fileURLWithPath: movie))
+        let run = try CLITests.livephoto("convert", "--to", "motion", "-o", dir.path, still, movie)
+        #expect(run.status == 3 && run.out.isEmpty, "\(run.err)")
+        #expect(run.err == "livephoto: \(movie): not a QuickTime or MP4 movie\n", "\(run.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["IMG.JPG", "IMG.mov"])
+    }
+
     @Test("convert STILL MOVIE writes <stem>.MP.jpg that exiftool reads as a Motion Photo")
     func liveToMotion() throws {
         let dir = try CLITests.scratch()
