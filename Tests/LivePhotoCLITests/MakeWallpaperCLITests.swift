@@ -44,9 +44,11 @@ struct MakeWallpaperCLITests {
         #expect(try Support.bytes(still) == stillBytes && Support.bytes(movie) == before)
     }
 
-    /// AVFoundation's Live Photo movies put their still-image-time at 0: the default span
-    /// cannot hold the still 0.2 s in. The error names the still and the way out, and that way works.
-    @Test("a movie whose own still is at 0: refused naming the still, exit 4, nothing written; with --still-time 0.5 it is made")
+    /// AVFoundation's Live Photo movies put their still-image-time at 0, too early for a
+    /// wallpaper (at least 0.2 s in): without a choice the middle frame is the still, one
+    /// warning line says so, and the wallpaper verifies. A still the user chose that early is
+    /// refused by name (exit 4, nothing written).
+    @Test("a movie whose own still is at 0: the middle frame instead, with a warning; a chosen still at 0.1 s is refused, nothing written")
     func stillAtStart() throws {
         let dir = try CLITests.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -57,13 +59,22 @@ struct MakeWallpaperCLITests {
         let movie = out.appendingPathComponent("clip.mov").path
         let listing = { try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() }
         let before = try listing()
-        let r = try CLITests.livephoto(["make", "--wallpaper", movie])
-        #expect(r.status == 4, "\(r.err)")
-        #expect(r.err == "livephoto: \(movie): the still at 0.000 s is less than 0.200 s into the video; choose a later one with --still-time or --still-frame\n", "\(r.err)")
+        // 0.1 s is in the frame that starts at 0.067 s (15 fps): that frame is the still.
+        let early = try CLITests.livephoto(["make", "--wallpaper", "--still-time", "0.1", movie])
+        #expect(early.status == 4, "\(early.err)")
+        #expect(early.err == "livephoto: \(movie): the still at 0.067 s is less than 0.200 s into the video; choose a later one with --still-time or --still-frame\n", "\(early.err)")
         #expect(try listing() == before)
-        let chosen = try CLITests.livephoto(["make", "--wallpaper", "--still-time", "0.5", movie])
-        #expect(chosen.status == 0, "\(chosen.err)")
+        let r = try CLITests.livephoto(["make", "--wallpaper", "--json", movie])
+        #expect(r.status == 0 && r.err.isEmpty, "\(r.err)")
+        let result = try #require(try CLITests.json(r.out) as? [String: Any])
+        let warnings = result["warnings"] as? [String] ?? []
+        #expect(warnings.first == "the movie's still-image-time (0.000 s) is less than 0.200 s into the video, too early for a wallpaper: "
+                + "the still is the middle frame, at 1.000 s (choose another with --still-time or --still-frame)", "\(warnings)")
         #expect(try listing() == (before + ["clip-wallpaper.JPG", "clip-wallpaper.MOV"]).sorted())
+        let verify = try CLITests.livephoto(["verify", "--json", out.appendingPathComponent("clip-wallpaper.JPG").path, out.appendingPathComponent("clip-wallpaper.MOV").path])
+        #expect(verify.status == 0, "\(verify.out)")
+        let text = try CLITests.livephoto(["make", "--wallpaper", "-o", dir.path, movie])
+        #expect(text.status == 0 && text.err.hasPrefix("livephoto: \(movie): warning: the movie's still-image-time (0.000 s)"), "\(text.err)")
     }
 
     /// Each run is a new process: a part that depended on process state (a dictionary's hash

@@ -36,9 +36,9 @@ enum WallpaperMake {
         let timing = FrameTiming(track: source, movieTimescale: movie.header.timescale)
         guard timing.frameCount > 0 else { throw LivePhotoError(path: path, reason: "the video presents no frame", category: .unreadable) }
         let chosen = ChosenSpan(options, timescale: movie.header.timescale)
+        var stillWarnings: [String] = []
         let still = try chosen.defaultStill(timing: timing, choice: options.stillTime)
-            ?? PairStillTime.decide(options.stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing,
-                                    movieTimescale: movie.header.timescale, path: path).tick
+            ?? stillTick(file, timing: timing, choice: options.stillTime, path: path, warnings: &stillWarnings)
         let outputs = try WallpaperOutputs(movie: path, directory: options.outputDirectory, stillFormat: options.stillFormat)
         let rules = WallpaperChecks.rules(WallpaperStructure(file))
         let complies = !chosen.isChosen && !rules.contains { !$0.passed && ($0.remedy == .reencode || $0.remedy == .timeline) }
@@ -63,7 +63,26 @@ enum WallpaperMake {
         return MakeResult(movie: path, still: outputs.still, movieOutput: outputs.movie, identifier: identifier, stillTime: stillSeconds,
                           status: options.dryRun ? .dryRun : .made, movieWrite: .newFile, width: frame.width, height: frame.height,
                           codec: source.codec?.description, orientation: exif.orientation,
-                          colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: frame.warnings + video.warnings)
+                          colour: "\(frame.colour.matrixName) \(frame.colour.fullRange ? "full" : "limited") range", warnings: stillWarnings + frame.warnings + video.warnings)
+    }
+
+    /// The still's movie tick when no span is chosen: the asked frame, else the movie's own
+    /// still-image-time, else the middle frame. A still-image-time under 0.2 s into the video
+    /// (AVFoundation writes 0) is too early for a wallpaper: the middle frame is taken instead,
+    /// with a warning. A still the user chose is never moved (`span` refuses it).
+    static func stillTick(_ file: MovieFile, timing: FrameTiming, choice: PairOptions.StillTimeChoice, path: String, warnings: inout [String]) throws -> Int64 {
+        let ts = file.movie.header.timescale
+        let decided = try PairStillTime.decide(choice, existing: ExistingStillImageTime(file: file, videoTiming: timing), timing: timing, movieTimescale: ts, path: path)
+        guard case .keep(let kept) = decided, isTooEarly(kept, videoStart: timing.startTick(ofFrame: 0), timescale: ts) else { return decided.tick }
+        let middle = try StillTimeResolver.resolve(.middle, timing: timing, movieTimescale: ts, path: path).tick
+        warnings.append("the movie's still-image-time (\(CheckText.seconds(kept, timescale: ts))) is less than 0.200 s into the video, too early for a wallpaper: "
+                        + "the still is the middle frame, at \(CheckText.seconds(middle, timescale: ts)) (choose another with --still-time or --still-frame)")
+        return middle
+    }
+
+    /// Whether the still at `still` (movie ticks) is under 0.2 s after the video's start.
+    static func isTooEarly(_ still: Int64, videoStart: Int64, timescale: UInt32) -> Bool {
+        (still - videoStart) * Int64(WallpaperChecks.timescale) < WallpaperChecks.minimumStillTicks * Int64(max(1, timescale))
     }
 
     /// A complying video kept as it is: all of it, the still at the start of the frame that
@@ -71,7 +90,7 @@ enum WallpaperMake {
     static func copied(_ file: MovieFile, track: Track, timing: FrameTiming, still: Int64, path: String) throws -> Video {
         let ts = Int64(max(1, file.movie.header.timescale)), start = timing.startTick(ofFrame: 0)
         let span = WallpaperVideoEncoder.Span(start: start, end: timing.endTick)
-        guard (still - start) * Int64(WallpaperChecks.timescale) >= WallpaperChecks.minimumStillTicks * ts else {
+        guard !isTooEarly(still, videoStart: start, timescale: file.movie.header.timescale) else {
             throw tooEarly(still, timescale: file.movie.header.timescale, path: path)
         }
         let shown = timing.frame(containingMovieTick: still).map { timing.startTick(ofFrame: $0) } ?? still
