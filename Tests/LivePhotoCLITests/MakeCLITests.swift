@@ -88,6 +88,37 @@ struct MakeCLITests {
         #expect(second.err.contains("2 Live Photos already there"), "\(second.err)")
     }
 
+    /// A second make finds the still made: its result reports that still's size and
+    /// orientation (read from it, JPEG or HEIC), as the run that made it did.
+    @Test(arguments: ["jpeg", "heic"])
+    func alreadyMadeReportsTheStill(format: String) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let made = try #require(try CLITests.json(CLITests.livephoto("make", "--still-format", format, "--json", movie).out) as? [String: Any])
+        let again = try #require(try CLITests.json(CLITests.livephoto("make", "--still-format", format, "--json", movie).out) as? [String: Any])
+        #expect(made["status"] as? String == "made" && again["status"] as? String == "already-made")
+        for key in ["width", "height", "orientation", "identifier", "still"] {
+            #expect(again[key] as? NSObject == made[key] as? NSObject, "\(key): \(String(describing: again[key])) vs \(String(describing: made[key]))")
+        }
+        #expect(made["width"] as? Int == 320)
+    }
+
+    /// The still found may be of another size than the video (one paired with it by hand):
+    /// the result gives the still's own size (the iPhone 7's 8x8), not the video's.
+    @Test(.requires(.corpusFile("iphone-jpeg/iphone7-small.jpg")))
+    func alreadyMadeReportsAStillOfAnotherSize() throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let movie = try CLITests.copy("movie-moov-last.mov", to: dir, as: "clip.mov")
+        let still = dir.appendingPathComponent("clip.JPG").path
+        try Data(contentsOf: URL(fileURLWithPath: Support.corpusFile("iphone-jpeg/iphone7-small.jpg"))).write(to: URL(fileURLWithPath: still))
+        #expect(try CLITests.livephoto("pair", "-q", still, movie).status == 0)
+        let again = try #require(try CLITests.json(CLITests.livephoto("make", "--json", movie).out) as? [String: Any])
+        #expect(again["status"] as? String == "already-made")
+        #expect(again["width"] as? Int == 8 && again["height"] as? Int == 8, "\(again)")
+    }
+
     @Test("make --still-format heic --json: writes <stem>.HEIC, reports it, and verify --strict passes the pair")
     func heicStill() throws {
         let dir = try CLITests.scratch()

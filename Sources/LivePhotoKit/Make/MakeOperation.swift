@@ -148,7 +148,9 @@ public enum MakeOperation {
     /// A still already where `make` would write: fine when it is this movie's still (it carries
     /// the identifier the movie, or its paired `.MOV`, carries); otherwise refused, never replaced.
     static func existingStill(_ stillPath: String, movie moviePath: String, file: MovieFile, video: Track, options: MakeOptions) throws -> MakeResult {
-        let stillID = try? StillReading.contentIdentifier(path: stillPath)
+        // The still as it is (its size and orientation are what the result reports).
+        let facts = (try? StillReading.headerFacts(path: stillPath))?.facts
+        let stillID = facts?.contentIdentifier
         var movieOutput = moviePath
         var pairedFile = file
         var movieID = file.movie.contentIdentifier
@@ -170,8 +172,8 @@ public enum MakeOperation {
         let existingTime = pairedFile.movie.stillImageTimeTracks.first.flatMap { try? StillImageTimeTrack.read($0, in: pairedFile).presentationTime }
         return MakeResult(movie: moviePath, still: stillPath, movieOutput: movieOutput, identifier: stillID,
                           stillTime: existingTime ?? 0, status: .alreadyMade, movieWrite: .none,
-                          width: video.sampleEntries.first?.width ?? 0, height: video.sampleEntries.first?.height ?? 0,
-                          codec: video.codec?.description, orientation: exifOrientation(rotationDegrees: video.header.rotationDegrees),
+                          width: facts?.width ?? 0, height: facts?.height ?? 0,
+                          codec: video.codec?.description, orientation: facts?.orientation ?? exifOrientation(rotationDegrees: video.header.rotationDegrees),
                           colour: nil, warnings: [])
     }
 
