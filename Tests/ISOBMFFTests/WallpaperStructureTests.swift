@@ -147,6 +147,9 @@ struct WallpaperStructureTests {
         let two: [UInt8] = [0, 0, 0, 9, 0, 0, 0, 1, 0xFF, 0, 0, 0, 10, 0, 0, 0, 2, 0, 6]
         #expect(try MetadataSampleItems.read(two, path: "s") == [.init(localKeyID: 1, value: [0xFF]), .init(localKeyID: 2, value: [0, 6])])
         #expect(try MetadataSampleItems.read([], path: "s") == [])
+        // The smallest item is its header alone (a key with an empty value); one byte less is none.
+        #expect(try MetadataSampleItems.read([0, 0, 0, 8, 0, 0, 0, 3], path: "s") == [.init(localKeyID: 3, value: [])])
+        #expect(throws: ParseError.self) { _ = try MetadataSampleItems.read([0, 0, 0, 7, 0, 0, 0, 3], path: "s") }
         for stray in 1...3 {
             #expect(throws: ParseError.self, "\(stray) stray bytes") { _ = try MetadataSampleItems.read(two + [UInt8](repeating: 0, count: stray), path: "s") }
         }
