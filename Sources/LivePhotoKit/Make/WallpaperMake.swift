@@ -113,12 +113,19 @@ enum WallpaperMake {
         let configuration = VideoCodecConfiguration(codec: .hevc, width: encoded.width, height: encoded.height, decoderConfiguration: encoded.configuration,
                                                     colour: .init(primaries: UInt16(clamping: c.primaries), transfer: UInt16(clamping: c.transfer), matrix: UInt16(clamping: c.matrix), fullRange: nil))
         let samples = encoded.samples.map { NewVideoTrack.Sample(bytes: $0.bytes, duration: $0.duration, isSync: $0.isSync, compositionOffset: $0.compositionOffset) }
-        // Whole frames of the new video (600 / 30 = 20 ticks each).
-        let movieTS = Int64(WallpaperMovie.movieTimescale)
-        let frameTicks = max(1, movieTS / Int64(max(1, encoded.frameRate)))
-        let offset = (still - span.start) * movieTS / Int64(max(1, ts))
         return Video(track: NewVideoTrack(configuration: configuration, rotationDegrees: track.header.rotationDegrees, timescale: encoded.timescale, samples: samples),
-                     span: span, stillTick: max(WallpaperChecks.minimumStillTicks, offset - offset % frameTicks), warnings: encoded.warnings, still: stillFrame)
+                     span: span, stillTick: stillTick(still, spanStart: span.start, timescale: ts, frameRate: encoded.frameRate),
+                     warnings: encoded.warnings, still: stillFrame)
+    }
+
+    /// Where the still sits in the new video, in its ticks of 600: the source's still time
+    /// after the span's start, down to the start of a whole new frame (600 / 30 = 20 ticks),
+    /// never under 0.2 s.
+    static func stillTick(_ still: Int64, spanStart: Int64, timescale: UInt32, frameRate: Int) -> Int64 {
+        let movieTS = Int64(WallpaperMovie.movieTimescale)
+        let frameTicks = max(1, movieTS / Int64(max(1, frameRate)))
+        let offset = (still - spanStart) * movieTS / Int64(max(1, timescale))
+        return max(WallpaperChecks.minimumStillTicks, offset - offset % frameTicks)
     }
 
     static func tooEarly(_ still: Int64, timescale: UInt32, path: String) -> LivePhotoError {
