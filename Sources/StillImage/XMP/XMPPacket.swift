@@ -30,8 +30,8 @@ public final class XMPPacket {
         // NUL is no XML character; one inside is damage. (On a leading NUL the SAX check below
         // can pass a short packet, and XMLDocument then traps.)
         guard !packet.contains(0) else { throw ParseError(.invalidValue, "the XMP holds a NUL byte", path: "XMP") }
-        // A well-formed document ends with a tag, a comment or a processing instruction. The
-        // SAX check below passes anything under four bytes ("<x"), which XMLDocument recovers.
+        // A well-formed document ends with a tag, a comment or a processing instruction: a
+        // cheap first refusal before any parse (`XMPWellFormedness` would refuse it too).
         guard packet.last == UInt8(ascii: ">") else { throw ParseError(.invalidValue, "the XMP is not well-formed XML", path: "XMP") }
         // XMP is UTF-8 here (JPEG APP1, HEIF mime items). libxml2 reads past a byte that is not,
         // and FoundationXML then crashes serializing the tree (a NULL string): refuse it first.
