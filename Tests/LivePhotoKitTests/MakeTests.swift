@@ -3,6 +3,7 @@ import Testing
 import BinaryIO
 import ISOBMFF
 import StillImage
+import VideoFrames
 @testable import LivePhotoKit
 
 /// `make` against FFmpeg's own decode of the same frame, on clips generated with ffmpeg.
@@ -425,6 +426,17 @@ struct MakeCorpusTests {
         #expect(try Support.bytes(movie) == movieBytes)
         #expect(result.identifier == "7EF4936E-3840-45DC-BA67-70154919699F")
         #expect(abs(result.stillTime - 1.367) < 0.001, "\(result.stillTime)")
+        // The still is encoded with the movie's identifier, so `pair` finds the two bound and
+        // writes nothing: the file is the encoder's output as it came (no second EXIF edit).
+        let file = try MovieFile.open(path: movie)
+        let video = file.movie.videoTracks[0]
+        let timing = FrameTiming(track: video, movieTimescale: file.movie.header.timescale)
+        let stillTime = try PairStillTime.decide(MakeOptions().stillTime, existing: ExistingStillImageTime(file: file, videoTiming: timing),
+                                                 timing: timing, movieTimescale: file.movie.header.timescale, path: movie)
+        let frame = try StillFrameExtractor.extract(from: file, track: video, movieTick: stillTime.tick)
+        let encoded = try MakeOperation.stillImage(frame, movie: file.movie, rotationDegrees: video.header.rotationDegrees,
+                                                   identifier: result.identifier, options: MakeOptions(), path: result.still)
+        #expect(try Support.bytes(result.still) == encoded.bytes)
         #expect(result.width == 1920 && result.height == 1440 && result.orientation == 6)
         #expect(result.colour == "BT.601 full range")
         #expect(result.warnings.contains { $0.contains("Display P3") })
