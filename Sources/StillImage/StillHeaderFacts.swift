@@ -13,6 +13,9 @@ public struct StillHeaderFacts: Sendable, Equatable {
     public var orientation: Int?
     /// EXIF DateTimeOriginal and the offsets that may give its zone, as written.
     public var captureDate: ExifCaptureDate
+    /// Why the identifier could not be looked for: the EXIF's IFD0 or Exif IFD (which holds the
+    /// MakerNote) or the Apple MakerNote does not read. Nil when it was looked for.
+    public var identifierUnread: String?
 
     public init(contentIdentifier: String?, width: Int, height: Int, orientation: Int?, captureDate: ExifCaptureDate = ExifCaptureDate()) {
         self.contentIdentifier = contentIdentifier
@@ -27,8 +30,9 @@ public struct StillHeaderFacts: Sendable, Equatable {
 
     /// The EXIF fields, from TIFF data however it is stored (a JPEG's APP1, a HEIC's Exif
     /// item), with our own TIFF reader only.
-    mutating func read(_ tiff: ExifTIFF, notePath: String) throws {
-        contentIdentifier = try tiff.appleContentIdentifier(notePath: notePath)
+    mutating func read(_ tiff: ExifTIFF, notePath: String) {
+        let note = tiff.readableMakerNote(notePath: notePath)
+        (contentIdentifier, identifierUnread) = (note.apple?.contentIdentifier, note.unreadDescription)
         if let e = tiff.entry(StillHeaderFacts.orientationTag, in: .ifd0), let o = tiff.scalarLong(e), (1...8).contains(o) {
             orientation = Int(o)
         }
@@ -55,8 +59,8 @@ extension StillImageReader {
             facts.width = frame.width
             facts.height = frame.height
         }
-        guard let tiff = try ExifTIFF.read(source, structure) else { return facts }
-        try facts.read(tiff, notePath: "APP1/Exif/MakerNote")
+        guard let tiff = try ExifTIFF.read(source, structure, purpose: .reading) else { return facts }
+        facts.read(tiff, notePath: "APP1/Exif/MakerNote")
         return facts
     }
 }

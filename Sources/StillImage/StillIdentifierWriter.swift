@@ -56,7 +56,7 @@ public enum StillIdentifierWriter {
     static func verifyWritten(_ path: String, identifier: String, scanBytes: UInt64) throws {
         let written = try StillHeaderWindow.open(path)
         let structure = try JPEGStructure.read(written)
-        guard written.size - structure.scanStart == scanBytes, let tiff = try ExifTIFF.read(written, structure) else {
+        guard written.size - structure.scanStart == scanBytes, let tiff = try ExifTIFF.read(written, structure, purpose: .editing) else {
             throw ParseError(.invalidValue, "the written file does not read back as expected", path: "JPEG")
         }
         guard try tiff.appleContentIdentifier() == identifier else {

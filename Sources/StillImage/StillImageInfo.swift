@@ -19,6 +19,8 @@ public struct StillImageInfo: Sendable {
     public var captureDate = ExifCaptureDate()
     /// What the reader accepted leniently (see `ExifSummary.warnings`).
     public var warnings: [String] = []
+    /// Why the identifier could not be looked for (see `ExifSummary.identifierUnread`).
+    public var identifierUnread: String?
 
     /// The image's own facts and what its EXIF says (nil: the still has none). The one place
     /// where an EXIF summary becomes a still's facts, for JPEG and HEIC alike.
@@ -32,6 +34,7 @@ public struct StillImageInfo: Sendable {
         (make, model, orientation) = (exif?.make, exif?.model, exif?.orientation)
         captureDate = exif?.captureDate ?? ExifCaptureDate()
         warnings = exif?.warnings ?? []
+        identifierUnread = exif?.identifierUnread
     }
 }
 
@@ -83,6 +86,6 @@ extension StillImageReader {
     }
 
     public static func contentIdentifier(source: FileSource) throws -> String? {
-        try ExifTIFF.read(source, JPEGStructure.read(source))?.appleContentIdentifier()
+        try ExifTIFF.read(source, JPEGStructure.read(source), purpose: .reading)?.readableMakerNote(notePath: "APP1/Exif/MakerNote").apple?.contentIdentifier
     }
 }

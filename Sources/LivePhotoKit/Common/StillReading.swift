@@ -41,7 +41,9 @@ enum StillReading {
     static func headerFacts(source: FileSource, kind: FileKind) throws -> Facts {
         guard kind == .heic else { return Facts(facts: try StillImageReader.headerFacts(source: source), isHEIC: false) }
         let info = try HEICStill(source: source).info(path: source.path)
-        return Facts(facts: StillHeaderFacts(contentIdentifier: info.contentIdentifier, width: info.width, height: info.height,
-                                             orientation: nil, captureDate: info.captureDate), isHEIC: true)
+        var facts = StillHeaderFacts(contentIdentifier: info.contentIdentifier, width: info.width, height: info.height,
+                                     orientation: nil, captureDate: info.captureDate)
+        facts.identifierUnread = info.identifierUnread
+        return Facts(facts: facts, isHEIC: true)
     }
 }

@@ -68,6 +68,13 @@ public struct ScannedFile: Sendable, Equatable {
         return ScannedFile(path: file.path, role: file.role, format: .unknown, identifier: nil, stillImageTimeTracks: 0, error: problem)
     }
 
+    /// A still whose identifier could not be looked for (its IFD0, Exif IFD or MakerNote does
+    /// not read) is unreadable to a scan: what scans are for is the identifier, and `pair`
+    /// would refuse it.
+    static func requireIdentifierRead(_ facts: StillHeaderFacts, path: String) throws {
+        if let reason = facts.identifierUnread { throw LivePhotoError(path: path, reason: reason, category: .unreadable) }
+    }
+
     /// Reads the headers of `path` (whose role comes from its extension; content decides the format).
     /// - Parameter forVerify: also keep what `verify` checks (a JPEG's frame size, from the same
     ///   prefetched header bytes; a HEIC's size; a movie's checks).
@@ -88,6 +95,7 @@ public struct ScannedFile: Sendable, Equatable {
                 // The segment list is walked once, for the header facts and the Motion Photo check.
                 let structure = try JPEGStructure.read(source)
                 let facts = try StillImageReader.headerFacts(source: source, structure: structure, frameSize: forVerify)
+                try Self.requireIdentifierRead(facts, path: path)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: false) }
                 file.identifier = facts.contentIdentifier
                 file.captureTime = Self.stillCaptureTime(path, facts, jsonNamesBeside: jsonNamesBeside)
@@ -98,6 +106,7 @@ public struct ScannedFile: Sendable, Equatable {
                 file.role = .still
                 // Without `verify`, our own TIFF reader on the Exif item the identifier is read from anyway.
                 let facts = forVerify ? try StillReading.headerFacts(source: source, kind: .heic).facts : try HEICStill(source: source).headerFacts()
+                try Self.requireIdentifierRead(facts, path: path)
                 if forVerify { file.stillFacts = StillReading.Facts(facts: facts, isHEIC: true) }
                 file.identifier = facts.contentIdentifier
                 file.captureTime = Self.stillCaptureTime(path, facts, jsonNamesBeside: jsonNamesBeside)

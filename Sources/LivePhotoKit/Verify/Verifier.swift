@@ -42,7 +42,7 @@ public enum Verifier {
                        strict: Bool, decodeStill: Bool, leftovers: InterruptedPairLeftovers = .init(), wallpaper: [WallpaperChecks.Rule] = []) -> VerifyReport {
         let facts = still.facts
         var checks = CheckList(strict: strict)
-        identifierChecks(&checks, stillID: facts.contentIdentifier, movieID: movie.identifier)
+        identifierChecks(&checks, stillID: facts.contentIdentifier, identifierUnread: facts.identifierUnread, movieID: movie.identifier)
         for check in movie.checks { checks.add(check) }
         stillChecks(&checks, stillPath: stillPath, still: still, video: movie.videoSize, decode: decodeStill || strict)
         for rule in wallpaper { checks.add(rule.name, rule.passed, rule.detail, rule.level) }
@@ -72,8 +72,10 @@ public enum Verifier {
         }
     }
 
-    static func identifierChecks(_ checks: inout CheckList, stillID: String?, movieID: String?) {
-        checks.add(.stillIdentifier, stillID != nil, stillID.map { "MakerNote tag 17 = \($0)" } ?? "no Apple MakerNote tag 17 in the still", .error)
+    /// - Parameter identifierUnread: why the still's identifier could not be looked for, if so.
+    static func identifierChecks(_ checks: inout CheckList, stillID: String?, identifierUnread: String?, movieID: String?) {
+        checks.add(.stillIdentifier, stillID != nil,
+                   stillID.map { "MakerNote tag 17 = \($0)" } ?? identifierUnread ?? "no Apple MakerNote tag 17 in the still", .error)
         checks.add(.movieIdentifier, movieID != nil, movieID.map { "\(Movie.contentIdentifierKey) = \($0)" } ?? "no \(Movie.contentIdentifierKey) in the movie", .error)
         let malformed = [stillID, movieID].compactMap { $0 }.filter { !ContentIdentifier.isWellFormed($0) }
         checks.add(.identifierFormat, stillID != nil && movieID != nil && malformed.isEmpty,

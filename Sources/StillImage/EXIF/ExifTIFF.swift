@@ -57,21 +57,29 @@ struct ExifTIFF {
     /// Where each readable IFD lies: its entry count, entries and next-IFD offset (when present).
     private(set) var directoryRanges: [Directory: Range<Int>] = [:]
     /// Sub-IFDs (GPS, Interop, IFD1) whose pointer leads nowhere readable; IFD0 and the Exif
-    /// IFD must be readable or parsing throws.
+    /// IFD too when read for `.reading` (for `.editing` they must be readable or parsing throws).
     private(set) var damaged: [Directory: ParseError] = [:]
 
     /// "Exif\0\0" before the TIFF header.
     static let exifHeaderLength = 6
 
+    /// What the EXIF is read for. A reader passes over a damaged IFD0 or Exif IFD (recorded in
+    /// `damaged`, reported as a warning) and reads what it can; an editor rewrites those two
+    /// directories, so for it they must read or parsing throws.
+    enum Purpose {
+        case reading, editing
+    }
+
     /// Reads an EXIF APP1 payload: "Exif\0\0", then TIFF.
     /// - Parameters:
     ///   - payload: the APP1 payload, starting with "Exif\0\0".
     ///   - payloadOffset: its absolute file offset.
-    init(payload: [UInt8], payloadOffset: UInt64 = 0, path: String = "APP1/Exif") throws {
+    init(payload: [UInt8], payloadOffset: UInt64 = 0, path: String = "APP1/Exif", purpose: Purpose = .editing) throws {
         guard payload.starts(with: JPEGSegment.exifHeader) else {
             throw ParseError(.invalidValue, "EXIF payload does not start with \"Exif\\0\\0\"", path: path, offset: payloadOffset)
         }
-        try self.init(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)), tiffOffset: payloadOffset + UInt64(ExifTIFF.exifHeaderLength), path: path)
+        try self.init(tiff: Array(payload.dropFirst(ExifTIFF.exifHeaderLength)), tiffOffset: payloadOffset + UInt64(ExifTIFF.exifHeaderLength),
+                      path: path, purpose: purpose)
     }
 
     /// Reads TIFF-structured EXIF wherever it is stored (a JPEG APP1 after "Exif\0\0", a HEIF
@@ -80,28 +88,33 @@ struct ExifTIFF {
     ///   - tiff: the bytes from the TIFF header ("II"/"MM", 42) to the end of the EXIF data.
     ///   - tiffOffset: the absolute file offset of `tiff[0]`, for errors.
     ///   - path: the error path prefix ("APP1/Exif", "meta/item[12]/Exif").
-    init(tiff: [UInt8], tiffOffset: UInt64, path: String) throws {
+    init(tiff: [UInt8], tiffOffset: UInt64, path: String, purpose: Purpose = .editing) throws {
         self.tiff = tiff
         self.baseOffset = tiffOffset
         self.path = path
-        var r = ByteReader(tiff, baseOffset: baseOffset, path: path)
-        let order = try r.readBytes(2)
-        switch order {
-        case [0x49, 0x49]: littleEndian = true
-        case [0x4D, 0x4D]: littleEndian = false
-        default: throw ParseError(.invalidValue, "TIFF byte order is neither II nor MM", path: path, offset: baseOffset)
+        let header: (littleEndian: Bool, ifd0Offset: UInt32)
+        do {
+            header = try Self.readHeader(tiff, baseOffset: tiffOffset, path: path)
+        } catch let error as ParseError where purpose == .reading {
+            littleEndian = true
+            damaged[.ifd0] = error
+            return
         }
-        r.littleEndian = littleEndian
-        guard try r.readUInt16() == 42 else {
-            throw ParseError(.invalidValue, "TIFF header magic is not 42", path: path, offset: baseOffset + 2)
-        }
-        let ifd0Offset = try r.readUInt32()
+        littleEndian = header.littleEndian
         var visited: Set<Int> = []
-        let ifd0 = try readIFD(at: ifd0Offset, .ifd0, visited: &visited)
-
+        let ifd0: (entries: [Entry], next: UInt32)
+        do {
+            ifd0 = try readIFD(at: header.ifd0Offset, .ifd0, visited: &visited)
+        } catch let error as ParseError where purpose == .reading {
+            damaged[.ifd0] = error
+            return
+        }
         if let pointer = ifd0.entries.first(where: { $0.tag == ExifTIFF.exifIFDPointer }) {
-            let exif = try readIFD(at: pointerValue(pointer, .ifd0), .exif, visited: &visited)
-            if let interop = exif.entries.first(where: { $0.tag == ExifTIFF.interopIFDPointer }) {
+            switch purpose {
+            case .reading: readOptionalIFD(pointer: pointer, from: .ifd0, .exif, visited: &visited)
+            case .editing: _ = try readIFD(at: pointerValue(pointer, .ifd0), .exif, visited: &visited)
+            }
+            if let interop = directories[.exif]?.first(where: { $0.tag == ExifTIFF.interopIFDPointer }) {
                 readOptionalIFD(pointer: interop, from: .exif, .interop, visited: &visited)
             }
         }
@@ -115,6 +128,21 @@ struct ExifTIFF {
                 damaged[.ifd1] = e
             }
         }
+    }
+
+    /// The byte order and IFD0's offset.
+    private static func readHeader(_ tiff: [UInt8], baseOffset: UInt64, path: String) throws -> (littleEndian: Bool, ifd0Offset: UInt32) {
+        var r = ByteReader(tiff, baseOffset: baseOffset, path: path)
+        let order = try r.readBytes(2)
+        switch order {
+        case [0x49, 0x49]: r.littleEndian = true
+        case [0x4D, 0x4D]: r.littleEndian = false
+        default: throw ParseError(.invalidValue, "TIFF byte order is neither II nor MM", path: path, offset: baseOffset)
+        }
+        guard try r.readUInt16() == 42 else {
+            throw ParseError(.invalidValue, "TIFF header magic is not 42", path: path, offset: baseOffset + 2)
+        }
+        return (r.littleEndian, try r.readUInt32())
     }
 
     private mutating func readOptionalIFD(pointer: Entry, from parent: Directory, _ dir: Directory, visited: inout Set<Int>) {

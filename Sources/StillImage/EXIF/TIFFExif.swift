@@ -12,9 +12,12 @@ public struct ExifSummary: Sendable {
     /// Exif IFD DateTimeOriginal and the offsets that may give its zone, as written: the
     /// still's capture time.
     public var captureDate = ExifCaptureDate()
-    /// What the reader passed over instead of refusing the still: sub-IFDs (GPS, Interop,
-    /// IFD1) that do not parse.
+    /// What the reader passed over instead of refusing the still: directories or a MakerNote
+    /// that do not parse.
     public var warnings: [String] = []
+    /// Why the identifier could not be looked for (the IFD0, Exif IFD or MakerNote holding it
+    /// does not read); nil when it was.
+    public var identifierUnread: String?
 }
 
 /// EXIF given as TIFF bytes (from the TIFF header on), the entry point for containers other
@@ -27,31 +30,29 @@ public enum TIFFExif {
     ///   - tiffOffset: absolute file offset of `tiff[0]`, for errors.
     ///   - path: error path prefix, e.g. "meta/Exif".
     public static func summary(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> ExifSummary {
-        let parsed = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path)
-        let found = try parsed.makerNote()
-        let kind = MakerNoteKind.classify(makerNote: found?.bytes, make: parsed.make)
-        var apple: AppleMakerNote? = nil
-        if kind == .apple, let found {
-            apple = try AppleMakerNote.parse(found.bytes, baseOffset: found.fileOffset, path: path + "/MakerNote")
-        }
-        var summary = ExifSummary(makerNote: kind, appleMakerNote: apple, make: parsed.make, model: parsed.model, orientation: parsed.orientation)
+        let parsed = try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path, purpose: .reading)
+        let note = parsed.readableMakerNote(notePath: path + "/MakerNote")
+        var summary = ExifSummary(makerNote: note.kind, appleMakerNote: note.apple, make: parsed.make, model: parsed.model, orientation: parsed.orientation)
         summary.captureDate = ExifCaptureDate(parsed)
-        summary.warnings = parsed.damaged.sorted { $0.key.rawValue < $1.key.rawValue }.map { dir, error in
-            "the EXIF \(dir.rawValue) does not parse, passed over: \(error.description)"
+        summary.identifierUnread = note.unreadDescription
+        // A damaged IFD0 or Exif IFD is what `note.unread` names (the way to the MakerNote).
+        let subIFDs = parsed.damaged.filter { $0.key != .ifd0 && $0.key != .exif }.sorted { $0.key.rawValue < $1.key.rawValue }
+        summary.warnings = ([note.unread].compactMap { $0 } + subIFDs.map { ("the EXIF \($0.key.rawValue)", $0.value.description) }).map {
+            "\($0.subject) does not parse, passed over: \($0.reason)"
         }
         return summary
     }
 
     /// Only the content identifier, with our own TIFF reader (no libexif).
     public static func contentIdentifier(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> String? {
-        try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path).appleContentIdentifier(notePath: path + "/MakerNote")
+        try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path, purpose: .reading).readableMakerNote(notePath: path + "/MakerNote").apple?.contentIdentifier
     }
 
     /// What `scan` needs (identifier, orientation, capture date) from one parse with our own
     /// TIFF reader (no libexif), as a JPEG's `StillImageReader.headerFacts` reads it; no size.
     public static func headerFacts(tiff: [UInt8], tiffOffset: UInt64, path: String) throws -> StillHeaderFacts {
         var facts = StillHeaderFacts(contentIdentifier: nil, width: 0, height: 0, orientation: nil)
-        try facts.read(ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path), notePath: path + "/MakerNote")
+        facts.read(try ExifTIFF(tiff: tiff, tiffOffset: tiffOffset, path: path, purpose: .reading), notePath: path + "/MakerNote")
         return facts
     }
 
