@@ -48,4 +48,18 @@ struct StillImageTimeTrackLayoutTests {
             }
         }
     }
+
+    @Test("tkhd: the camera's layer, group, volume, matrix and size (0 x 0) for a metadata track")
+    func trackHeaderOfTheIPhoneTrack() throws {
+        let made = try TrackHeader(try #require(try Support.parseAtom(StillImageTimeTrack.makeTrack(
+            trackID: 4, videoTrackID: 1, movieTimescale: 600, stillTick: 820, sampleDuration: 20).serialized()).child("tkhd")), path: "tkhd")
+        // What any metadata track of the iPhone 15 movie says (checked below when the corpus is here).
+        #expect(made.flags == 0x0F && made.layer == 0 && made.alternateGroup == 0 && made.volume == 0)
+        #expect(made.matrix == TrackHeader.identityMatrix && made.fixedWidth == 0 && made.fixedHeight == 0)
+        guard let path = Support.corpusFiles(["iphone-movie/iphone15-livephoto.MOV"]).first else { return }
+        let camera = try #require(try MovieFile.open(path: path).movie.stillImageTimeTracks.first).header
+        #expect([camera.layer, camera.alternateGroup] == [made.layer, made.alternateGroup] && camera.volume == made.volume)
+        #expect(camera.flags == made.flags && camera.matrix == made.matrix)
+        #expect([camera.fixedWidth, camera.fixedHeight] == [made.fixedWidth, made.fixedHeight])
+    }
 }
