@@ -10,6 +10,9 @@ public enum WriteStep: String, CaseIterable, Sendable {
     case stillPrepared = "still-prepared"
     /// A rewritten or new movie is written and fsynced in a temporary file (not the tail edit).
     case moviePrepared = "movie-prepared"
+    /// The replacement files are being locked (where an `EIO` plan makes a lock fail, as
+    /// `flock` can on a network file system, so every prepared file must be discarded).
+    case replacementLocking = "replacement-locking"
     /// The replacements are locked; the original still's backup name comes next (where an
     /// `EIO` plan makes it fail, so every prepared file must be discarded).
     case stillBackingUp = "still-backing-up"

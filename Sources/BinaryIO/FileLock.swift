@@ -115,6 +115,12 @@ public final class FileLockSet {
     public func lockReplacement(_ path: String) throws {
         guard let fd = FileSystemCalls.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY) else { throw FileLockError.unavailable(path: path, errno: .current) }
         var st = stat()
+        do {
+            try FaultInjection.reachOrFail(.replacementLocking)
+        } catch {
+            close(fd)
+            throw FileLockError.unavailable(path: path, errno: Errno(rawValue: EIO), context: "cannot lock")
+        }
         guard fstat(fd, &st) == 0, flock(fd, LOCK_EX | LOCK_NB) == 0 || [ENOLCK, EOPNOTSUPP, ENOSYS, EINVAL].contains(errno) else {
             let e = Errno.current
             close(fd)

@@ -214,6 +214,31 @@ struct SafetyTests {
         #expect(try Self.livephoto(["verify", "-q", still, movie]).status == 0)
     }
 
+    /// A temporary file of ours that cannot be locked before its rename (an I/O error, here
+    /// injected, as `flock` can fail on a network file system): the error names the user's
+    /// file, both files are as they were, nothing is left, and the same run then pairs.
+    @Test("a failed lock on a new file discards every prepared file: the still and movie as they were, nothing left",
+          arguments: [("movie-moov-first.mov", 1), ("movie-mp4.mp4", 2)])
+    func failedReplacementLock(movieFixture: String, reach: Int) throws {
+        let dir = try CLITests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try CLITests.copy("still-exif-icc-xmp.jpg", to: dir, as: "IMG.JPG")
+        let isMP4 = movieFixture.hasSuffix(".mp4")
+        let movie = try CLITests.copy(movieFixture, to: dir, as: isMP4 ? "IMG.MP4" : "IMG.MOV")
+        let sb = try #require(Self.bytes(still)), mb = try #require(Self.bytes(movie))
+        // The still's new version is locked first; an MP4's new .MOV second.
+        let run = try Self.livephoto(["pair", "--id", Self.otherID, still, movie],
+                                     env: ["LIVEPHOTO_FAULT_AT": "\(WriteStep.replacementLocking.rawValue)@\(reach)", "LIVEPHOTO_FAULT_SIGNAL": "EIO"])
+        let named = reach == 1 ? still : dir.appendingPathComponent("IMG.MOV").path
+        #expect(run.status == 4, "\(run.err)")
+        #expect(run.err == "livephoto: \(named): cannot lock its new version before the rename: input/output error\n", "\(run.err)")
+        let stillKept = Self.bytes(still) == sb, movieKept = Self.bytes(movie) == mb
+        #expect(stillKept && movieKept, "both files as they were")
+        #expect(Self.temporaries(dir).isEmpty, "\(Self.temporaries(dir))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [still, movie].map { ($0 as NSString).lastPathComponent }.sorted())
+        #expect(try Self.livephoto(["pair", "-q", "--id", Self.otherID, still, movie]).status == 0)
+    }
+
     /// An identifier the HEIC fixture does not carry (it carries `fixedID`), so its Exif is edited.
     static let otherID = "11111111-2222-3333-4444-555555555555"
 

@@ -77,6 +77,12 @@ struct PairCommit {
         do {
             if let replacement = still.replacement { try locks.lockReplacement(replacement.temporaryPath) }
             if case .replacement(let writer) = movie { try locks.lockReplacement(writer.temporaryPath) }
+        } catch FileLockError.unavailable(let path, let errno, _) {
+            // A temporary file of ours could not be locked: nothing is committed, and the error
+            // names the file the user gave (the temporary is gone), as a failed write does.
+            abortAll()
+            let target = path == still.replacement?.temporaryPath ? stillTarget : movieTarget
+            throw LivePhotoError(path: target, reason: "cannot lock its new version before the rename: \(errno)", category: .refused, errno: errno)
         } catch let error as FileLockError {
             abortAll()
             throw OperationLocks.describe(error, stop: stop)
