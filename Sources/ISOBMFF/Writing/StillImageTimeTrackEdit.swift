@@ -20,7 +20,7 @@ public enum StillImageTimeTrackEdit {
         }
         if sampleEdit.duration == 0 { sampleEdit.duration = UInt64(max(1, sampleDuration)) }
         let start = UInt64(max(0, tick))
-        sampleEdit.duration = clampedDuration(sampleEdit.duration, at: start, movie: movie)
+        sampleEdit.duration = clampedDuration(sampleEdit.duration, at: start, movieTicks: movie.header.duration)
         var entries: [EditList.Entry] = []
         if start > 0 { entries.append(EditList.Entry(duration: start, mediaTime: -1, rate: 0x10000)) }
         entries.append(sampleEdit)
@@ -36,9 +36,9 @@ public enum StillImageTimeTrackEdit {
         if let tkhd = trak.child("tkhd") { TrackHeader.setDuration(start + sampleEdit.duration, in: tkhd) }
     }
 
-    /// A sample duration shortened so the track ends within the movie when the still is near its end.
-    static func clampedDuration(_ duration: UInt64, at start: UInt64, movie: Movie) -> UInt64 {
-        let movieTicks = movie.header.duration
+    /// A sample duration shortened so the track ends within the movie (`movieTicks` long, in
+    /// movie ticks) when the still is near its end; never 0.
+    static func clampedDuration(_ duration: UInt64, at start: UInt64, movieTicks: UInt64) -> UInt64 {
         if start < movieTicks, start + duration > movieTicks { return max(1, movieTicks - start) }
         return max(1, duration)
     }
@@ -49,7 +49,7 @@ public enum StillImageTimeTrackEdit {
     public static func add(trackID: UInt32, at tick: Int64, sampleDuration: Int64, video: Track, plan: MovieRewritePlan) throws {
         let movie = plan.file.movie
         let start = UInt64(max(0, tick))
-        let duration = clampedDuration(UInt64(max(1, sampleDuration)), at: start, movie: movie)
+        let duration = clampedDuration(UInt64(max(1, sampleDuration)), at: start, movieTicks: movie.header.duration)
         let trak = StillImageTimeTrack.makeTrack(trackID: trackID, videoTrackID: video.trackID, movieTimescale: movie.header.timescale,
                                                  stillTick: start, sampleDuration: UInt32(clamping: duration))
         try MovieTrackEdit.add(trak, to: plan, samples: StillImageTimeTrack.sample())
