@@ -75,7 +75,9 @@ final class FFmpegDecoder {
         if workload == .singleFrame && configuration.width * configuration.height > FFmpegDecoder.frameThreadingPixelLimit {
             context.pointee.thread_type = FF_THREAD_SLICE
         }
-        // The sample entry's size was checked; this bounds what a parameter set inside the stream may claim.
+        // The sample entry's size was checked; this bounds what a parameter set inside the stream
+        // may claim: libavcodec refuses to allocate a picture past it (`ff_get_buffer`), so no
+        // decoded frame is ever larger (`FrameSizeLimitTests.decodedPastTheBound`).
         context.pointee.max_pixels = Int64(FrameSizeLimit.maximumPixels)
         // Damage is an error, not something to conceal: a concealed frame is not the video's frame.
         context.pointee.err_recognition |= Int32(AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_EXPLODE)

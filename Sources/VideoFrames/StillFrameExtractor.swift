@@ -53,7 +53,6 @@ public enum StillFrameExtractor {
         let take: (UnsafeMutablePointer<AVFrame>) throws -> Bool = { frame in
             let pts = FFmpegDecoder.compositionTime(of: frame)
             guard pts == target.compositionTime else { return false }
-            try checkDecodedSize(frame, frameName: frameName, trackPath: track.path)
             do { result = try still(from: frame, target: target, configuration: configuration, size: size, frameName: frameName, trackPath: track.path) }
             catch { conversionError = error }
             return true
@@ -77,13 +76,6 @@ public enum StillFrameExtractor {
 
     static func seconds(_ tick: Int64, _ timescale: UInt32) -> String {
         String(format: "%.3f", Double(tick) / Double(timescale))
-    }
-
-    static func checkDecodedSize(_ frame: UnsafeMutablePointer<AVFrame>, frameName: String, trackPath: String) throws {
-        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
-        guard FrameSizeLimit.allows(width: width, height: height) else {
-            throw ParseError(.tooLarge, "\(frameName) decodes to \(width)x\(height) pixels", path: trackPath, offset: 0)
-        }
     }
 
     /// The still from a decoded frame: RGB at `size` (default: as decoded), in the frame's colour.

@@ -100,7 +100,6 @@ public enum WallpaperVideoEncoder {
     /// The still from one of the frames the encode decodes: RGB at the encoded video's size.
     private static func still(from frame: UnsafeMutablePointer<AVFrame>, target: FrameTiming.ShownSample, configuration: VideoCodecConfiguration,
                               options: Options, trackPath: String) throws -> RGBFrame {
-        try StillFrameExtractor.checkDecodedSize(frame, frameName: "the still's frame", trackPath: trackPath)
         let size = EncoderFrameConverter.outputSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height),
                                                     maximumLongSide: options.maximumLongSide)
         return try StillFrameExtractor.still(from: frame, target: target, configuration: configuration, size: size,

@@ -54,4 +54,31 @@ struct FrameSizeLimitTests {
         #expect(encodeError?.kind == .tooLarge && encodeError?.message == "video of 8192x8193 pixels exceeds the 67108864 pixels a frame may have",
                 "\(String(describing: encodeError))")
     }
+
+    /// A stream whose pictures are larger than its sample description says (8200x8200, past the
+    /// bound; the description claims 320x240): the description passes, and the decoder, bounded
+    /// by `max_pixels`, refuses the picture before allocating it, for a still, a still scaled to
+    /// a wallpaper's size, and a wallpaper's re-encode.
+    @Test("a stream whose pictures are past the bound is refused by the decoder: a still, scaled or not, and a re-encode", .requires(.ffmpeg))
+    func decodedPastTheBound() throws {
+        let dir = try TempDir()
+        let path = try EncodedStreams.clip("big.mov", in: dir, source: "color=black:s=8200x8200:r=30:d=0.07",
+                                           codec: ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast"])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let stsd = try #require(bytes.indices.dropLast(4).first { bytes[$0..<$0 + 4] == [0x73, 0x74, 0x73, 0x64] })
+        let entry = stsd + 12
+        #expect(Array(bytes[entry + 4..<entry + 8]) == Array("avc1".utf8) && Array(bytes[entry + 32..<entry + 36]) == [0x20, 0x08, 0x20, 0x08])
+        bytes.replaceSubrange(entry + 32..<entry + 36, with: [0x01, 0x40, 0x00, 0xF0])
+        let claiming = try dir.write("claims-320x240.mov", bytes)
+        let file = try MovieFile.open(path: claiming)
+        let track = try #require(file.movie.mainVideoTrack)
+        #expect(try track.videoCodecConfiguration().width == 320)
+        for size: (width: Int, height: Int)? in [nil, (320, 240)] {
+            let error = #expect(throws: ParseError.self) { _ = try StillFrameExtractor.extract(from: file, track: track, movieTick: 0, size: size) }
+            #expect(error?.message.hasPrefix("the frame at 0.000 s (sample 1) failed to decode: ") == true, "\(String(describing: error))")
+        }
+        let span = WallpaperVideoEncoder.Span(start: 0, end: FrameTiming(track: track, movieTimescale: file.movie.header.timescale).endTick)
+        let encodeError = #expect(throws: ParseError.self) { _ = try WallpaperVideoEncoder.encode(file: file, track: track, span: span) }
+        #expect(encodeError?.message.contains("failed to decode: ") == true, "\(String(describing: encodeError))")
+    }
 }
