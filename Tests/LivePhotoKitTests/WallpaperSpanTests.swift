@@ -90,9 +90,11 @@ struct WallpaperSpanTests {
 
     /// The still in the re-encoded video: its time after the span's start in ticks of 600, at
     /// the start of a whole new frame, never under 0.2 s (120 ticks); from any source timescale,
-    /// 1 tick a second included (the span 0–3 s and the still at 2 s are 1,200 ticks in).
+    /// 1 tick a second included (the span 0–3 s and the still at 2 s are 1,200 ticks in); at
+    /// 600 frames a second or more a frame is 1 tick, so any tick starts one (741, odd).
     @Test(arguments: [(2 as Int64, 0 as Int64, 1 as UInt32, 30, 1200 as Int64), (1234, 100, 600, 30, 1120), (45_000, 0, 90_000, 30, 300),
-                      (45_000, 0, 90_000, 24, 300), (10, 0, 600, 30, 120), (1000, 0, 1000, 0, 600)])
+                      (45_000, 0, 90_000, 24, 300), (10, 0, 600, 30, 120), (1000, 0, 1000, 0, 600),
+                      (12_355, 0, 10_000, 600, 741), (12_355, 0, 10_000, 1000, 741)])
     func stillTickInTheNewVideo(still: Int64, spanStart: Int64, timescale: UInt32, frameRate: Int, tick: Int64) {
         #expect(WallpaperMake.stillTick(still, spanStart: spanStart, timescale: timescale, frameRate: frameRate) == tick)
     }
