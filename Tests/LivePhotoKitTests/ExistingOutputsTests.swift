@@ -27,6 +27,21 @@ struct ExistingOutputsTests {
         return (still, movie, options)
     }
 
+    /// Inputs that already form the pair (paired in place before) need no copy: `-o DIR` reports
+    /// them where they are, both outputs the inputs themselves, and DIR stays empty.
+    @Test("-o DIR on a pair already bound in place: both outputs are the inputs; DIR stays empty")
+    func inputsAlreadyBound() throws {
+        let dir = try TempDir()
+        let (still, movie, options) = try Self.prepare((Support.fixture("still-exif-icc-xmp.jpg"), Support.fixture("movie-moov-last.mov")), in: dir)
+        _ = try PairOperation.run(still: still, movie: movie)
+        let before = try [still, movie].map(Support.bytes)
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(result.status == .alreadyPaired && result.movieWrite == .none)
+        #expect(result.stillOutput == still && result.movieOutput == movie, "\(result.stillOutput), \(result.movieOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("out")).isEmpty)
+        #expect(try [still, movie].map(Support.bytes) == before)
+    }
+
     @Test("a second run reports the pair already made and leaves every file as it was", arguments: pairs)
     func secondRun(_ pair: (still: String, movie: String)) throws {
         try Self.runTwice(pair)
