@@ -50,6 +50,19 @@ struct DamagedExifCLITests {
         #expect(scanned.out.contains("\"finding\":\"unreadable\"") && scanned.out.contains("\(warning) does not parse: "), "\(scanned.out)")
 
         let before = try [still, movie].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        // A Motion Photo does not need the identifier: the still converts, its EXIF carried as it
+        // is, and the user is told why it has no identifier.
+        let out = URL(fileURLWithPath: (still as NSString).deletingLastPathComponent).appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let converted = try CLITests.livephoto("convert", "--to", "motion", "-o", out.path, still, movie)
+        #expect(converted.status == 0, "\(converted.err)")
+        #expect(converted.err.contains("livephoto: \(still): warning: \(warning) does not parse: ")
+                && converted.err.contains("; the still's EXIF is carried as it is"), "\(converted.err)")
+        let asJSON = try CLITests.livephoto("convert", "--json", "--dry-run", "--to", "motion", "-o", out.path, still, movie)
+        #expect(asJSON.out.contains("\(warning) does not parse: "), "\(asJSON.out)")
+        try FileManager.default.removeItem(at: out)
+
         let paired = try CLITests.livephoto("pair", still, movie)
         #expect(paired.status == 3, "\(paired.out)")
         #expect(paired.err.hasPrefix("livephoto: \(still): ") && paired.err.split(separator: "\n").count == 1, "\(paired.err)")

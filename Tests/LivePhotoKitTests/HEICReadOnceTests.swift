@@ -60,7 +60,7 @@ struct HEICReadOnceTests {
         try HEICIdentifierWriter.prepare(sourcePath: still, targetPath: still, identifier: identifier, replaceForeignMakerNote: false).write.commit()
         let heic = try HEICLiveToMotionPhoto(stillPath: still)
         try Self.replace(still, in: dir)
-        #expect(heic.contentIdentifier == identifier)
+        #expect(heic.identifierFacts?.contentIdentifier == identifier)
         let movie = try MovieFile.open(path: Support.fixture("movie-mp4.mp4"))
         let samples = try #require(movie.movie.mainVideoTrack).sampleTable.sampleCount
         let target = dir.appendingPathComponent("IMG_0001.MP.HEIC").path

@@ -65,8 +65,8 @@ struct HEICLiveToMotionPhoto {
         return writer
     }
 
-    /// The identifier in the still's EXIF (read from the file as parsed), nil without one.
-    var contentIdentifier: String? { (try? HEICStill(file: file).contentIdentifier()) ?? nil }
+    /// The identifier in the still's EXIF, or why it could not be read (from the file as parsed).
+    var identifierFacts: StillHeaderFacts? { try? HEICStill(file: file).headerFacts() }
 
     /// Whether the Motion Photo at `path` holds this still's items (an earlier output of it):
     /// every item but the XMP byte for byte.

@@ -49,7 +49,10 @@ public enum LivePhotoToMotionPhoto {
         } catch let error as LivePhotoError { throw error } catch { throw LivePhotoError.wrap(error, path: stillPath) }
 
         // A HEIC is read once: its identifier comes from the file as parsed above.
-        let stillID = heic == nil ? (try? StillReading.contentIdentifier(path: stillPath)) ?? nil : heic?.contentIdentifier
+        let stillFacts = heic == nil ? try? StillImageReader.headerFacts(source: StillHeaderWindow.open(stillPath), frameSize: false) : heic?.identifierFacts
+        let stillID = stillFacts?.contentIdentifier
+        // The EXIF is carried as it is; the user is told the still's identifier could not be read.
+        if let unread = stillFacts?.identifierUnread { warnings.append("\(unread); the still's EXIF is carried as it is") }
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
         let stem = PathComponents.lastComponent(PathComponents.deletingExtension(stillPath))
         let (names, earlier) = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: [isHEIC ? "MP.HEIC" : "MP.jpg"],
