@@ -212,6 +212,8 @@ struct ExportRepairTests {
             CaptureTimeMatch.sameMoment(still: still, movieCreationDate: CaptureTime.iso8601(date), movieHeader: CaptureTime.iso8601(header), movieMilliseconds: ms)
         }
         #expect(same(zoned, header: "2024-06-01T09:59:58Z"))
+        #expect(same(zoned, header: "2024-06-01T10:00:02Z"), "2 s before the movie's start: the tolerance's edge is in")
+        #expect(!same(zoned, header: "2024-06-01T10:00:03Z", ms: 0))
         #expect(!same(zoned, header: "2024-06-01T09:59:57Z", ms: 0))
         #expect(same(zoned, header: "2024-06-01T09:59:55Z", ms: 8000), "4 s into an 8 s movie: its middle")
         #expect(!same(zoned, header: "2024-06-01T12:00:00Z"), "a zone mistake is not the same moment")

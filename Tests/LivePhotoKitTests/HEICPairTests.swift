@@ -293,6 +293,7 @@ struct HEICPairTests {
         #expect(report.still?.contentIdentifier == "0B5C2C38-4D3B-4E63-9A58-6C5A4C3B2A19")
         #expect(report.still?.width == 320 && report.still?.height == 240)
         #expect(report.heif?.primary.type == "hvc1")
+        #expect(report.heif?.primary.rotation == 0 && report.heif?.primary.mirror == nil, "no irot or imir: as stored")
         #expect(report.heif?.items.map(\.role) == [.primary, .exif])
         let dir = try Support.tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }

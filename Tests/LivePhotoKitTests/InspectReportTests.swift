@@ -38,6 +38,7 @@ struct HEIFItemReportTests {
         // 45 primary tiles and 15 gain-map tiles.
         #expect(heif.items.filter { $0.role == .tile }.count == 60)
         #expect(report.still?.contentIdentifier == "71DCA213-5710-4A6C-BC6D-CE6306AEB8D8")
+        #expect(heif.primary.rotation == 0 && heif.primary.tiles == 45)
     }
 }
 
@@ -70,5 +71,7 @@ struct InspectMotionPhotoTests {
         #expect(pixel.motionPhoto?.variant == .google && pixel.motionPhoto?.videoBytes == 1_317_283)
         let samsung = try Inspector.inspect(path: Support.corpusFile("samsung-motion/samsung-one-ui-6.heic"))
         #expect(samsung.motionPhoto?.variant == .samsungHEIC && samsung.motionPhoto?.videoBytes == 3_226_469)
+        // Its primary is stored landscape with `irot` 3 quarter turns (exiftool: Rotation 270).
+        #expect(samsung.heif?.primary.rotation == 270 && samsung.heif?.primary.width == 4000)
     }
 }

@@ -28,23 +28,39 @@ struct AppleMakerNoteIdentifierLengthTests {
     @Test("any length 1...255, with no tag 0x11 or one of 5 characters: read back; the other entries kept; short ones inline")
     func anyLength() async {
         await propertyCheck(input: Gen.nearEnds(in: 1...255), Gen.nearEnds(in: 0...94)) { length, first in
-            // Printable ASCII from `first` on, wrapping: every character the writer allows turns up.
-            let identifier = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x20 + (first + $0) % 95))) })
-            for original in [Self.note(identifier: nil), Self.note(identifier: "ABCDE")] {
-                guard let edited = try? AppleMakerNoteEdit.settingIdentifier(original, to: identifier, baseOffset: 0, path: "MakerNote"),
-                      let note = try? AppleMakerNote.parse(edited), let before = try? AppleMakerNote.parse(original) else {
-                    Issue.record("\(length) characters: not written or not read back"); continue
-                }
-                #expect(note.contentIdentifier == identifier, "\(length) characters")
-                #expect(note.entries.filter { $0.tag != 0x11 } == before.entries.filter { $0.tag != 0x11 })
-                // Three entries (12 bytes each) and the next-IFD field, then the data area ("VALUE\0" first).
-                #expect(Array(edited[56..<62]) == Array("VALUE".utf8) + [0])
-                let entry = 16 + 24
-                #expect(Array(edited[entry..<entry + 8]) == [0, 0x11, 0, 2] + Self.u32(length + 1))
-                if length <= 3 {
-                    let field = Array(identifier.utf8) + [UInt8](repeating: 0, count: 4 - length)
-                    #expect(Array(edited[entry + 8..<entry + 12]) == field, "\(length) characters inline")
-                }
+            Self.expectWritten(length: length, first: first)
+        }
+    }
+
+    /// Every run, the lengths on both sides of the inline limit (3 characters, 4 bytes with the
+    /// NUL), which the property above reaches only when it draws them.
+    @Test("1 to 6 characters, around the inline limit", arguments: 1...6)
+    func aroundTheInlineLimit(length: Int) {
+        Self.expectWritten(length: length, first: 33)
+    }
+
+    static func expectWritten(length: Int, first: Int) {
+        // Printable ASCII from `first` on, wrapping: every character the writer allows turns up.
+        let identifier = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x20 + (first + $0) % 95))) })
+        for original in [Self.note(identifier: nil), Self.note(identifier: "ABCDE")] {
+            guard let edited = try? AppleMakerNoteEdit.settingIdentifier(original, to: identifier, baseOffset: 0, path: "MakerNote"),
+                  let note = try? AppleMakerNote.parse(edited), let before = try? AppleMakerNote.parse(original) else {
+                Issue.record("\(length) characters: not written or not read back"); continue
+            }
+            #expect(note.contentIdentifier == identifier, "\(length) characters")
+            #expect(note.entries.filter { $0.tag != 0x11 } == before.entries.filter { $0.tag != 0x11 })
+            // Three entries (12 bytes each) and the next-IFD field, then the data area ("VALUE\0" first).
+            #expect(Array(edited[56..<62]) == Array("VALUE".utf8) + [0])
+            let entry = 16 + 24
+            #expect(Array(edited[entry..<entry + 8]) == [0, 0x11, 0, 2] + Self.u32(length + 1))
+            if length <= 3 {
+                let field = Array(identifier.utf8) + [UInt8](repeating: 0, count: 4 - length)
+                #expect(Array(edited[entry + 8..<entry + 12]) == field, "\(length) characters inline")
+            } else {
+                // An offset (from the note's start here) to the identifier and its NUL.
+                let field = edited[entry + 8..<entry + 12].reduce(0) { $0 << 8 | Int($1) }
+                #expect(field + length + 1 <= edited.count && Array(edited[field..<field + length + 1]) == Array(identifier.utf8) + [0],
+                        "\(length) characters out of line")
             }
         }
     }

@@ -34,4 +34,27 @@ struct ExifLayoutDetailTests {
         let end = found.payloadRange.upperBound - ExifTIFF.exifHeaderLength
         #expect(end % 2 == 1 && end < tiff.count && tiff[end] == 0)
     }
+
+    /// A value of up to 4 bytes sits in its entry's field, left-justified, and the rest of the
+    /// field is 0 (ResolutionUnit, YCbCrPositioning, ColorSpace: SHORTs in a 4-byte field).
+    @Test func shortInlineValuesArePaddedWithZero() throws {
+        let facts = RequiredExifTags.ImageFacts(width: 64, height: 48, components: 3, resolution: nil, hasICCProfile: false)
+        let tiff = Array(MinimalExif.payload(makerNote: [1, 2, 3, 4, 5, 6], facts: facts).dropFirst(ExifTIFF.exifHeaderLength))
+        func u16(_ at: Int) -> Int { Int(tiff[at]) << 8 | Int(tiff[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        let typeSizes = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 7: 1, 9: 4, 10: 8]
+        var padded = 0
+        var ifds = [u32(4)], walked = 0
+        while let ifd = ifds.popLast() {
+            walked += 1
+            for entry in (0..<u16(ifd)).map({ ifd + 2 + 12 * $0 }) {
+                let size = try #require(typeSizes[u16(entry + 2)]) * u32(entry + 4)
+                if u16(entry) == 0x8769 { ifds.append(u32(entry + 8)) }
+                guard size < 4 else { continue }
+                #expect(tiff[entry + 8 + size..<entry + 12].allSatisfy { $0 == 0 }, "tag \(u16(entry)): \(Array(tiff[entry + 8..<entry + 12]))")
+                padded += 1
+            }
+        }
+        #expect(walked == 2 && padded >= 3, "IFD0 and the Exif IFD walked, the SHORTs among their entries")
+    }
 }

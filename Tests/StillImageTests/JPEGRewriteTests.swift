@@ -56,4 +56,37 @@ struct JPEGRewriteTests {
         #expect(Array(output[Int(structure.scanHeader.offset)...]) == Array(input[Int(inputStructure.scanHeader.offset)...]))
         if newExif { #expect(try StillImageReader.read(path: outPath).appleMakerNote?.contentIdentifier == Self.identifier) }
     }
+
+    static func isExtendedXMP(_ s: JPEGSegment) -> Bool { s.isAPP(1) && s.payloadPrefix.starts(with: XMPPacket.extendedSignature) }
+
+    /// An extended XMP chunk payload: signature, GUID, full length, offset, the bytes.
+    static func extendedPayload(_ body: String, guid: String) -> [UInt8] {
+        var w = ByteWriter(capacity: 128)
+        w.append(XMPPacket.extendedSignature); w.append(Array(guid.utf8))
+        w.u32(UInt32(body.utf8.count)); w.u32(0); w.append(Array(body.utf8))
+        return w.bytes
+    }
+
+    /// A new standard packet alone keeps the source's extended XMP (the standard packet it names
+    /// it in is the caller's to keep); a new standard packet with new extended chunks replaces
+    /// the old chunks: one set, never the old beside the new.
+    @Test("extended XMP: kept under a new standard packet alone, replaced by new chunks", arguments: [false, true])
+    func extendedXMP(newChunks: Bool) throws {
+        let fixture = Support.fixture("still-exif-icc-xmp.jpg")
+        var input = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture)))
+        let standard = try #require(try JPEGStructure.read(FileSource(path: fixture)).segments.first(where: Self.isStandardXMP))
+        let old = Self.extendedPayload("<x:old/>", guid: String(repeating: "A", count: 32))
+        input.insert(contentsOf: [0xFF, 0xE1, UInt8((old.count + 2) >> 8), UInt8((old.count + 2) & 0xFF)] + old, at: Int(standard.endOffset))
+        let dir = try TempDir()
+        let path = try dir.write("in.jpg", input)
+
+        var rewrite = JPEGRewrite(imageEnd: UInt64(input.count))
+        let new = Self.extendedPayload("<x:new/>", guid: String(repeating: "B", count: 32))
+        rewrite.xmpSegments = [try XMPPacket.empty().segmentPayload()] + (newChunks ? [new] : [])
+        let outPath = try dir.write("out.jpg", try Self.output(rewrite, path))
+        let output = [UInt8](try Data(contentsOf: URL(fileURLWithPath: outPath)))
+        let extended = try JPEGStructure.read(FileSource(path: outPath)).segments.filter(Self.isExtendedXMP)
+            .map { Array(output[Int($0.payloadOffset)..<Int($0.endOffset)]) }
+        #expect(extended == [newChunks ? new : old])
+    }
 }
