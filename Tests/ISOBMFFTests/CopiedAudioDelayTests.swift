@@ -106,6 +106,23 @@ struct CopiedAudioDelayTests {
         #expect(try CopiedAudioTrack(delayed, in: file, start: 1000, end: 2000, movieTimescale: 600) != nil)
     }
 
+    /// Audio with no edit list plays its media from time 0 at the movie's start: a span from 0
+    /// copies from the first sample on (a media origin of 1 would drop it).
+    @Test("no edit list: a span from 0 copies from the first sample", .requires(.ffmpeg))
+    func noEditList() throws {
+        let dir = try TempDir()
+        let file = try Self.delayedAudioMovie(in: dir)
+        let delayed = try Self.audio(file)
+        let trak = delayed.atom
+        trak.children?.removeAll { $0.type == "edts" }
+        let plain = try Track(trak, index: delayed.index, path: delayed.path)
+        try #require(plain.edits == nil)
+        // Movie time [0 s, 0.5 s) (the source counts 1000 a second): media time [0, 4000) of 8 kHz.
+        let copy = try #require(try CopiedAudioTrack(plain, in: file, start: 0, end: 500, movieTimescale: 600))
+        #expect(copy.track.sampleCount == 4000)
+        #expect(copy.chunks == [try Self.bytes(plain, 0..<4000, in: file)])
+    }
+
     /// The samples copied for a span are read into memory, at most 256 MiB: a span of exactly
     /// that passes the bound (and here fails only on the file, far smaller); a byte more is
     /// refused before any read.

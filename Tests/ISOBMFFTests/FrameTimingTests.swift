@@ -146,6 +146,14 @@ struct FrameTimingTests {
         #expect(seconds(edited.presentedMiddle(movieTimescale: 600)) == 2.5)
     }
 
+    /// Edits that present nothing (only empty ones) give a span of nothing at the movie's start:
+    /// the middle is 0, not half of some stand-in start.
+    @Test("only empty edits: the presented middle is 0")
+    func onlyEmptyEdits() throws {
+        let track = try Self.track(timescale: 600, deltas: [600], edits: [Entry(duration: 600, mediaTime: -1, rate: 0x10000)])
+        #expect(track.presentedMiddle(movieTimescale: 600).numerator == 0)
+    }
+
     /// endTick is the exact end rounded down: a video shorter than one movie tick ends at tick 0,
     /// never before the movie starts.
     @Test("endTick rounds the exact end down, also for a video shorter than one movie tick")

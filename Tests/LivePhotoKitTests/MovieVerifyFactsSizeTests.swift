@@ -31,4 +31,14 @@ struct MovieVerifyFactsSizeTests {
         let facts = MovieVerifyFacts(try MovieFile.open(path: try Self.movie(tkhdWidth: width, height: height, in: dir)))
         #expect(facts.videoSize == .init(width: expectedWidth, height: expectedHeight), "tkhd \(width)x\(height)")
     }
+
+    /// `verify --wallpaper` reads the stored size (before rotation) by the same rule.
+    @Test("the wallpaper check's stored size: the tkhd's, the sample entry's where the tkhd says 0",
+          arguments: [(UInt32(640), UInt32(480), 640, 480), (0, 0, 320, 240), (640, 0, 640, 240), (0, 480, 320, 480), (1, 1, 1, 1)])
+    func wallpaperStoredSize(width: UInt32, height: UInt32, expectedWidth: Int, expectedHeight: Int) throws {
+        let dir = try TempDir()
+        let video = try #require(WallpaperStructure(try MovieFile.open(path: try Self.movie(tkhdWidth: width, height: height, in: dir))).video)
+        #expect(video.storedWidth == expectedWidth && video.storedHeight == expectedHeight, "tkhd \(width)x\(height)")
+        #expect(video.width == expectedWidth && video.height == expectedHeight, "not rotated")
+    }
 }
