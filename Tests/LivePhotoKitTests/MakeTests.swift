@@ -393,6 +393,25 @@ struct MovieCaptureMetadataTests {
         #expect(MovieCaptureMetadata.parseISO6709("garbage") == nil)
     }
 
+    /// QuickTime user-data text atoms (`©mak`, `©mod`, `©swr`, `©xyz`: 16-bit length, 16-bit
+    /// language, the text) are read exactly: all of the text, and nil when the length runs past.
+    @Test("user-data text: make, model, software and location from the ©-atoms, exactly")
+    func userDataText() throws {
+        func text(_ type: UInt32, _ value: String, length: Int? = nil) -> Atom {
+            let bytes = Array(value.utf8)
+            let n = UInt16(length ?? bytes.count)
+            return Atom(type: FourCC(type), payload: [UInt8(n >> 8), UInt8(n & 0xFF), 0x15, 0xC7] + bytes)
+        }
+        let moov = try MovieFile.open(path: Support.fixture("movie-moov-last.mov")).movie.moov
+        moov.children?.removeAll { $0.type == "udta" || $0.type == "meta" }
+        moov.children?.append(Atom(type: "udta", children: [text(0xA96D_616B, "Apple"), text(0xA96D_6F64, "iPhone 15", length: 10),
+                                                            text(0xA973_7772, "17.5.1"), text(0xA978_797A, "+37.3349-122.0090/")]))
+        let read = MovieCaptureMetadata(movie: try Movie(moov: moov))
+        #expect(read.make == "Apple" && read.software == "17.5.1")
+        #expect(read.model == nil, "a length past the atom's bytes: not read")
+        #expect(read.location?.latitude == 37.3349 && read.location?.longitude == -122.0090)
+    }
+
     @Test("Apple's creation dates keep their local time and zone")
     func creationDate() {
         func exif(_ text: String) -> [String?]? { CaptureTime.iso8601(text).map { [$0.exifDateTime, $0.exifOffset] } }

@@ -48,4 +48,14 @@ struct NextTrackIDTests {
         #expect(paired.stillImageTimeTracks.map(\.trackID) == [next])
         #expect(paired.header.nextTrackID == next + 1)
     }
+
+    /// With every track removed, no id is taken: an unusable hint gives 1, the first id there is.
+    @Test("every track removed: an unusable next_track_ID gives id 1, a usable one is kept", arguments: [(UInt32(0), UInt32(1)), (UInt32.max, UInt32(1)), (UInt32(5), UInt32(5))])
+    func everyTrackRemoved(next: UInt32, expected: UInt32) throws {
+        let plan = MovieRewritePlan(file: try MovieFile.open(path: Support.fixture("movie-audio.mov")))
+        let mvhd = try #require(plan.moov.child("mvhd"))
+        MovieHeader.setNextTrackID(next, in: mvhd)
+        let movie = try Movie(moov: plan.moov)
+        #expect(MovieTrackEdit.newTrackID(in: movie, removing: movie.tracks) == expected)
+    }
 }
