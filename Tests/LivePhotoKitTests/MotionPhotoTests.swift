@@ -243,6 +243,44 @@ struct MotionPhotoConvertTests {
         #expect(Support.temporaries(in: out).isEmpty)
     }
 
+    /// A Live Photo still whose Container:Directory lists its gain map without `Item:Length`
+    /// (readers need one to walk back from the end): the gain map is the bytes after the image,
+    /// so convert gives it that length; with no bytes there to give, the still is refused, by
+    /// `--dry-run` too.
+    @Test("Live → Motion: a gain map item without Item:Length gets the bytes after the image; with none, refused")
+    func gainMapWithoutLength() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let live = try MotionPhotoToLivePhoto.run(path: dir.appendingPathComponent("PXL_20240202_080000000.MP.jpg").path)
+        let still = try #require(live.still), movie = try #require(live.movie)
+        let gain = try Support.bytes(Support.fixture("still-no-exif.jpg"))
+        var bytes = try Support.bytes(still)
+        // The attribute blanked to spaces of its length: the APP1 keeps its size.
+        let attribute = Array("Item:Length=\"\(gain.count)\"".utf8)
+        let at = try #require((0...(bytes.count - attribute.count)).first { Array(bytes[$0..<$0 + attribute.count]) == attribute })
+        bytes.replaceSubrange(at..<at + attribute.count, with: [UInt8](repeating: 0x20, count: attribute.count))
+        try Data(bytes).write(to: URL(fileURLWithPath: still))
+
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        let motion = try #require(try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options).motionPhoto)
+        let read = try MotionPhotoReader.read(path: motion)
+        let gainMap = try #require(read.gainMap)
+        #expect(try Support.bytes(motion)[Int(gainMap.offset)..<Int(gainMap.end)] == gain[...])
+        #expect(read.imageEnd + gainMap.length == gainMap.end && gainMap.offset == read.imageEnd, "no padding: the gain map follows the image")
+
+        // The gain map's bytes cut off: nothing tells the item's length.
+        try Data(bytes.prefix(bytes.count - gain.count)).write(to: URL(fileURLWithPath: still))
+        for dryRun in [true, false] {
+            options.dryRun = dryRun
+            let error = #expect(throws: LivePhotoError.self) { _ = try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options) }
+            #expect(error?.path == still && error?.reason == "its Container:Directory GainMap item has no Item:Length, and the bytes after the image do not tell it")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [(motion as NSString).lastPathComponent])
+    }
+
     @Test(arguments: ["PXL_20240202_080000000.MP.jpg", "PXL_20240505_090000000.MP.jpg"])
     func theGainMapFollowsThePrimaryAndMPFPointsAtIt(_ name: String) throws {
         let (dir, _) = try MotionPhotoFixtures.build()

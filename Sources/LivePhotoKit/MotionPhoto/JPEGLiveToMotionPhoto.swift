@@ -51,9 +51,12 @@ struct JPEGLiveToMotionPhoto {
         // the SEF record header), the kept items (a gain map), then the video. Walked back from
         // the end, the video item must land on the MP4's first byte, so with the SEF trailer
         // its length also counts the directory after it.
-        var kept = (xmp.containerDirectory() ?? []).filter { $0.semantic != MotionPhotoXMP.Semantic.motionPhoto && $0.semantic != MotionPhotoXMP.Semantic.primary }
-        let keptBytes = kept.reduce(UInt64(0)) { $0 + ($1.length ?? 0) }
-        guard keptBytes <= source.size - imageEnd else {
+        let directory = xmp.containerDirectory() ?? []
+        var kept = directory.filter { $0.semantic != MotionPhotoXMP.Semantic.motionPhoto && $0.semantic != MotionPhotoXMP.Semantic.primary }
+        try Self.sizeUnsizedItem(&kept, primaryPadding: directory.first { $0.semantic == MotionPhotoXMP.Semantic.primary }?.padding ?? 0,
+                                 bytesAfterImage: source.size - imageEnd, stillPath: stillPath)
+        // Lengths are the XMP's numbers: summed without overflow (a sum past UInt64 is too many bytes too).
+        guard let keptBytes = Self.sum(kept.map { $0.length ?? 0 }), keptBytes <= source.size - imageEnd else {
             throw LivePhotoError(path: stillPath, reason: "its Container:Directory items need more bytes than follow the image", category: .unreadable)
         }
         let padding = source.size - imageEnd - keptBytes + UInt64(header.count)
@@ -71,6 +74,30 @@ struct JPEGLiveToMotionPhoto {
         if payloads.count > 1 && hasExtended {
             throw LivePhotoError(path: stillPath, reason: "the XMP would need extended XMP, and the still already has some (merging them is not supported)", category: .refused)
         }
+    }
+
+    /// Every item after the primary needs its `Item:Length` (readers walk the directory back
+    /// from the end). One item without it (or with 0) is given the bytes after the image that
+    /// the primary's padding and the other items leave, which is where it is; with two, the
+    /// bytes cannot be told apart and the still is refused (before anything is written).
+    static func sizeUnsizedItem(_ items: inout [XMPContainerItem], primaryPadding: UInt64, bytesAfterImage: UInt64, stillPath: String) throws {
+        let unsized = items.indices.filter { (items[$0].length ?? 0) == 0 }
+        guard let first = unsized.first else { return }
+        guard unsized.count == 1, let claimed = sum([primaryPadding] + items.map { $0.length ?? 0 }), claimed < bytesAfterImage else {
+            throw LivePhotoError(path: stillPath, reason: "its Container:Directory \(items[first].semantic) item has no Item:Length, and the bytes after the image do not tell it", category: .unreadable)
+        }
+        items[first].length = bytesAfterImage - claimed
+    }
+
+    /// The sum, nil past UInt64.max.
+    static func sum(_ values: [UInt64]) -> UInt64? {
+        var total: UInt64 = 0
+        for v in values {
+            let (next, overflow) = total.addingReportingOverflow(v)
+            if overflow { return nil }
+            total = next
+        }
+        return total
     }
 
     /// The still's EXIF with ColorOS's `UserComment`; nil (with a warning) when the still has
