@@ -48,11 +48,7 @@ public enum LivePhotoToMotionPhoto {
             jpeg = isHEIC ? nil : try JPEGLiveToMotionPhoto(stillPath: stillPath, gallery: options.gallery, mp4Size: mp4.size, cover: cover, warnings: &warnings)
         } catch let error as LivePhotoError { throw error } catch { throw LivePhotoError.wrap(error, path: stillPath) }
 
-        // A HEIC is read once: its identifier comes from the file as parsed above.
-        let stillFacts = heic == nil ? try? StillImageReader.headerFacts(source: StillHeaderWindow.open(stillPath), frameSize: false) : heic?.identifierFacts
-        let stillID = stillFacts?.contentIdentifier
-        // The EXIF is carried as it is; the user is told the still's identifier could not be read.
-        if let unread = stillFacts?.identifierUnread { warnings.append("\(unread); the still's EXIF is carried as it is") }
+        let stillID = stillIdentifier(stillPath, heic: heic, warnings: &warnings)
         let directory = try ConvertOutputNames.directory(for: stillPath, outputDirectory: options.outputDirectory)
         let stem = PathComponents.lastComponent(PathComponents.deletingExtension(stillPath))
         let (names, earlier) = try ConvertOutputNames.free(directory: directory, stem: stem, extensions: [isHEIC ? "MP.HEIC" : "MP.jpg"],
@@ -92,6 +88,14 @@ public enum LivePhotoToMotionPhoto {
             if options.syncsOutputs { try ConvertedOutput.makeDurable(directories: [directory]) }
         } catch { throw LivePhotoError.wrap(error, path: target, category: .refused) }
         return result
+    }
+
+    /// The still's identifier (a HEIC's from the file as parsed above: it is read once). The
+    /// EXIF is carried as it is; when it does not read to the identifier, a warning says why.
+    static func stillIdentifier(_ stillPath: String, heic: HEICLiveToMotionPhoto?, warnings: inout [String]) -> String? {
+        let facts = heic == nil ? try? StillImageReader.headerFacts(source: StillHeaderWindow.open(stillPath), frameSize: false) : heic?.identifierFacts
+        if let unread = facts?.identifierUnread { warnings.append("\(unread); the still's EXIF is carried as it is") }
+        return facts?.contentIdentifier
     }
 
     /// The start of the video frame the Live Photo shows, exact: the still-image-time (which
