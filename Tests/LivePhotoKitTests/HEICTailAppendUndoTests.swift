@@ -65,6 +65,28 @@ struct HEICTailAppendUndoTests {
         #expect(try Support.bytes(path) == before, "abort after the commit puts back the old meta and cuts the append")
     }
 
+    /// The commit overwrites only the run of `meta` bytes that differ (the item's `iloc`
+    /// extent, a few bytes after meta's header, never the whole box); `bytesWritten` counts the
+    /// append and exactly that run, and the committed file holds the new meta and the old bytes before it.
+    @Test("commit: the append plus the run of changed iloc bytes, nothing else")
+    func commitWritesTheDifferingRun() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (path, before, file, _, _, edit, write) = try Self.preparedExifGrowth(in: dir)
+        let metaOffset = Int(file.metaHeader.offset)
+        let oldMeta = Array(before[metaOffset ..< metaOffset + Int(file.metaHeader.size)])
+        try #require(oldMeta.count == edit.metaBytes.count)
+        let first = try #require(oldMeta.indices.first { oldMeta[$0] != edit.metaBytes[$0] })
+        let last = try #require(oldMeta.indices.last { oldMeta[$0] != edit.metaBytes[$0] })
+        #expect(first > 8 && last - first < 16, "run \(first)...\(last) of \(oldMeta.count)")
+        #expect(write.bytesWritten == edit.appendedBytes.count + (last - first + 1))
+        try write.commit()
+        let after = try Support.bytes(path)
+        #expect(after.count == before.count + edit.appendedBytes.count)
+        #expect(Array(after[metaOffset ..< metaOffset + oldMeta.count]) == edit.metaBytes)
+        #expect(Array(after[..<metaOffset]) == Array(before[..<metaOffset]))
+    }
+
     /// A copy of the HEIC fixture whose Exif item grows by four bytes, prepared (the new item
     /// appended), not committed: the state the abort tests start from.
     static func preparedExifGrowth(in dir: URL) throws
