@@ -21,4 +21,14 @@ struct BoxSpanCutLargeSizeTests {
         #expect(root.child("free") == nil, "the cut free itself does not read")
         #expect(root.child("mdat") == nil)
     }
+
+    /// A whole 16-byte largesize header whose largesize (8 to 15) is smaller than the header
+    /// itself: not a size to step by (the walk would read a box made of the header's own bytes).
+    @Test("a largesize smaller than its 16-byte header ends the walk", arguments: [UInt8(8), 15])
+    func largesizeSmallerThanItsHeader(largesize: UInt8) throws {
+        let bytes = Support.u32(8 + 16) + Array("moov".utf8) + Support.u32(1) + Array("free".utf8) + [0, 0, 0, 0, 0, 0, 0, largesize]
+        let root = try BoxSpan.root(ByteReader(bytes), limit: UInt64(bytes.count))
+        #expect(root.child(FourCC(UInt32(largesize))) == nil && root.child(FourCC(0)) == nil)
+        #expect(root.child("mdat") == nil)
+    }
 }

@@ -143,7 +143,8 @@ public struct BoxSpan: BoxNode {
             }
             let size: UInt64 = size32 == 1 && end - at >= 16 ? UInt64(BoxSpan.u32(buffer, at + 8)) << 32 | UInt64(BoxSpan.u32(buffer, at + 12))
                 : size32 == 0 ? UInt64(end - at) : UInt64(size32)
-            guard size >= 8, size <= UInt64(end - at) else { return nil }
+            // A box is at least its own header (16 bytes with a largesize), never made of it.
+            guard size >= (size32 == 1 ? 16 : 8), size <= UInt64(end - at) else { return nil }
             at += Int(size)
         }
         return nil
