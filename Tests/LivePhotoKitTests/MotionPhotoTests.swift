@@ -570,6 +570,28 @@ struct MotionPhotoHostileConvertTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 
+    /// A Motion Photo whose frame header (SOF0) claims 7 components where it holds 3: the still
+    /// would be copied as it is and fail `verify`, so convert refuses it, naming the input, and
+    /// writes nothing.
+    @Test("a damaged frame header: refused before anything is written")
+    func damagedFrameHeader() throws {
+        let (dir, _) = try MotionPhotoFixtures.build()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("20240303_101010.jpg").path
+        var bytes = try Support.bytes(input)
+        let sof = try #require((0..<bytes.count - 10).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        try #require(bytes[sof + 9] == 3, "three components")
+        bytes[sof + 9] = 7
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        let error = #expect(throws: LivePhotoError.self) { _ = try MotionPhotoToLivePhoto.run(path: input, options: options) }
+        #expect(error?.path == input && error?.category == .unreadable && error?.reason.contains("component") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
     /// A byte flipped anywhere in a Google or Samsung Motion Photo (JPEG, or with `heic` the
     /// Samsung HEIC ones): `convert` either writes a pair that verifies, or fails with a
     /// one-line LivePhotoError and leaves nothing behind.

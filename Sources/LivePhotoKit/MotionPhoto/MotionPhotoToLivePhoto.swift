@@ -102,7 +102,9 @@ public enum MotionPhotoToLivePhoto {
                     let photo = try MotionPhotoReader.read(path: path, scanned: scanned)
                     jpeg = photo
                     (videoSource, variant, presentationTimestampUs, warnings) = (try photo.videoSource(), photo.variant, photo.presentationTimestampUs, photo.warnings)
-                    existingID = try? StillImageReader.contentIdentifier(source: photo.source)
+                    // Read as `verify` reads a still (frame header included): one that would not
+                    // verify is refused here, before anything is written.
+                    existingID = try StillImageReader.headerFacts(source: photo.source, structure: photo.structure).contentIdentifier
                 case .heic:
                     let photo = try HEICMotionPhoto.read(source: FileSource(path: path))
                     heic = photo
