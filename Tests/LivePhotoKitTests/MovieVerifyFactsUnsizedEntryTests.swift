@@ -9,17 +9,12 @@ import ISOBMFF
 /// belongs) and a header that says 0 leave that side 0: the size is unknown, never guessed.
 @Suite("verify: a video side with neither a header size nor a sample-entry size is 0")
 struct MovieVerifyFactsUnsizedEntryTests {
-    /// The moov-last fixture (320x240) with its video `tkhd` saying `width`x`height` and its
-    /// one sample description replaced by an empty `mebx` entry; moov is last, so it may shrink.
+    /// The size suite's movie (moov last, tkhd `width`x`height`) with its one video sample
+    /// description replaced by an empty `mebx` entry; moov is last, so it may shrink.
     static func movie(tkhdWidth width: UInt32, height: UInt32, in dir: TempDir) throws -> String {
-        let path = try dir.write("movie.mov", try Support.bytes(Support.fixture("movie-moov-last.mov")))
+        let path = try MovieVerifyFactsSizeTests.movie(tkhdWidth: width, height: height, in: dir)
         let file = try MovieFile.open(path: path)
-        let video = try #require(file.movie.videoTracks.first)
-        let tkhd = try #require(video.atom.child("tkhd"))
-        var header = try TrackHeader(tkhd, path: "tkhd")
-        (header.fixedWidth, header.fixedHeight) = (width << 16, height << 16)
-        tkhd.payload = header.atom().payload
-        let stsd = try #require(video.atom.find("mdia", "minf", "stbl", "stsd"))
+        let stsd = try #require(file.movie.videoTracks.first?.atom.find("mdia", "minf", "stbl", "stsd"))
         #expect(stsd.children?.count == 1)
         stsd.children = [Atom(type: "mebx", prefix: [0, 0, 0, 0, 0, 0, 0, 1], children: [])]
         let bytes = try Support.bytes(path)

@@ -32,7 +32,8 @@ public struct CopiedAudioTrack {
         for run in table.timeToSample where t < to && index < Int(table.sampleCount) {
             // Bounded by the sample count (checked against `stsz`), not by the run's own count.
             let n = min(Int(run.count), Int(table.sampleCount) - index)
-            if t + Int128(n) * Int128(run.delta) <= from { t += Int128(n) * Int128(run.delta); index += n; continue }
+            // A run skipped whole ends before `from`; one of zero-duration samples at `from` is kept.
+            if t + Int128(n) * Int128(run.delta) < from { t += Int128(n) * Int128(run.delta); index += n; continue }
             for _ in 0..<n where t < to {
                 if t >= from { kept.append(index); durations.append(run.delta) }
                 t += Int128(run.delta); index += 1
