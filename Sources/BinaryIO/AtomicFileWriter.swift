@@ -44,8 +44,7 @@ public final class AtomicFileWriter {
                 throw error
             }
         } else {
-            let mask = umask(0); umask(mask)
-            _ = fchmod(fd, 0o666 & ~mask)
+            _ = fchmod(fd, 0o666 & ~FileCreationMask.current())
         }
     }
 

@@ -51,7 +51,8 @@ public struct HuaweiLiveTrailer: Equatable, Sendable {
         guard let n = UInt64(live.dropFirst(liveTag.count)), n > 0 else {
             throw ParseError(.invalidValue, "the Huawei LIVE_ field's length \"\(live.dropFirst(liveTag.count))\" is not a number", path: "LIVE_", offset: size - field)
         }
-        guard n <= size - 2 * field else {
+        // A file too short for the PLAY field holds no video either (and `size - 2 * field` would wrap).
+        guard size >= 2 * field, n <= size - 2 * field else {
             throw ParseError(.invalidValue, "the Huawei LIVE_ length \(n) points before the start of the file (\(size) bytes)", path: "LIVE_", offset: size - field)
         }
         let videoOffset = size - 2 * field - n
