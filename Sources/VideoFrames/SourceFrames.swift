@@ -84,3 +84,12 @@ struct SourceFrames {
         return cursor
     }
 }
+
+extension SourceFrames {
+    /// The samples of `track` as its tables give them: each sample's bytes, time and sync.
+    init(file: MovieFile, track: Track, configuration: VideoCodecConfiguration, threads: Int) throws {
+        self.init(file: file, track: track, configuration: configuration,
+                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"),
+                  times: track.sampleTable.compositionTimes(), sync: try SyncSampleTable(track: track), threads: threads)
+    }
+}

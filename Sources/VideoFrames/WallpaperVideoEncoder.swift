@@ -69,10 +69,7 @@ public enum WallpaperVideoEncoder {
         }
         let movieTimescale = file.movie.header.timescale
         let timing = FrameTiming(track: track, movieTimescale: movieTimescale)
-        let source = SourceFrames(file: file, track: track, configuration: configuration,
-                                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"),
-                                  times: track.sampleTable.compositionTimes(), sync: try SyncSampleTable(track: track),
-                                  threads: options.threads)
+        let source = try SourceFrames(file: file, track: track, configuration: configuration, threads: options.threads)
         let slots = try FrameSlots.plan(timing: timing, span: span, movieTimescale: movieTimescale, frameRate: options.frameRate)
         let target = stillAt.flatMap { timing.shownSample(atMovieTick: $0) }
         let conversion = EncoderInputConversion(options: options, entryColour: configuration.colour)

@@ -45,22 +45,15 @@ struct HEIFTailAppendWriteFinishedTests {
         await #expect(processExitsWith: .signal(SIGILL)) { [path = path as String] in
             let write = try HEIFTailAppendWriteFinishedTests.growExif(path)
             let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-            signal(SIGXFSZ, SIG_IGN)
-            var saved = rlimit()
-            guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &saved) == 0 else { exit(3) }
-            var capped = saved
-            capped.rlim_cur = rlim_t(size)
-            guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &capped) == 0 else { exit(3) }
             // The append itself must be what fails (not the open or the read before it), with EFBIG;
             // anything else ends the child with a plain exit, which fails the expectation.
             do {
-                try write.prepare()
+                try FileSizeLimit.during(size) { try write.prepare() }
                 exit(4)
             } catch let error as ParseError where error.errno == .fileTooLarge {
             } catch {
                 exit(5)
             }
-            guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &saved) == 0 else { exit(3) }
             try write.prepare()
         }
     }

@@ -42,20 +42,13 @@ struct TailAppendMovieWriteEdgeTests {
         await #expect(processExitsWith: .success) { [path = path as String] in
             let original = try Support.bytes(path)
             let write = try TailAppendMovieWrite(MovieRewritePlan(file: try MovieFile.open(path: path)))
-            signal(SIGXFSZ, SIG_IGN)
-            var saved = rlimit()
-            guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &saved) == 0 else { exit(3) }
-            var capped = saved
-            capped.rlim_cur = rlim_t(original.count + 20)
-            guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &capped) == 0 else { exit(3) }
             do {
-                try write.prepare()
+                try FileSizeLimit.during(original.count + 20) { try write.prepare() }
                 exit(4)
             } catch let error as ParseError where error.errno == .fileTooLarge {
             } catch {
                 exit(5)
             }
-            guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &saved) == 0 else { exit(3) }
             if try Support.bytes(path) != original { exit(6) }
         }
     }

@@ -16,9 +16,7 @@ struct SourceFramesMissingFrameTests {
         let file = try MovieFile.open(path: Support.fixture("movie-audio.mov"))
         let track = try EncodedStreams.videoTrack(file)
         let times = track.sampleTable.compositionTimes()
-        let source = SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(),
-                                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"),
-                                  times: times, sync: try SyncSampleTable(track: track), threads: 1)
+        let source = try SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(), threads: 1)
         var slot = FrameTiming(track: track, movieTimescale: file.movie.header.timescale).shownSample(ofFrame: 2)
         slot.compositionTime += 1
         try #require(!times.contains(slot.compositionTime), "no frame is shown at \(slot.compositionTime)")

@@ -13,9 +13,7 @@ struct SourceFramesRepeatedSlotTests {
     func everyFrameOnceWithItsSlots() throws {
         let file = try MovieFile.open(path: Support.fixture("movie-audio.mov"))
         let track = try EncodedStreams.videoTrack(file)
-        let source = SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(),
-                                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"),
-                                  times: track.sampleTable.compositionTimes(), sync: try SyncSampleTable(track: track), threads: 1)
+        let source = try SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(), threads: 1)
         let timing = FrameTiming(track: track, movieTimescale: file.movie.header.timescale)
         let slots = try FrameSlots.plan(timing: timing, span: .init(start: 0, end: timing.endTick), movieTimescale: file.movie.header.timescale, frameRate: 30)
         try #require(slots.count == 60)

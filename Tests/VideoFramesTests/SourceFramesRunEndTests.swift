@@ -13,9 +13,7 @@ struct SourceFramesRunEndTests {
     func damagedSlotAfterTheTurn() throws {
         let file = try MovieFile.open(path: Support.fixture("movie-audio.mov"))
         let track = try EncodedStreams.videoTrack(file)
-        let source = SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(),
-                                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"),
-                                  times: track.sampleTable.compositionTimes(), sync: try SyncSampleTable(track: track), threads: 1)
+        let source = try SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(), threads: 1)
         let first = FrameTiming(track: track, movieTimescale: file.movie.header.timescale).shownSample(ofFrame: 0)
         var damaged = first
         damaged.sampleIndex = 10_000

@@ -23,8 +23,7 @@ struct WallpaperEarliestGOPRetryTests {
         try #require(times.count > 2 && times[2] < times[1] && sync.syncSample(atOrBefore: 2) == 1, "sample 3 is shown before the CRA it follows")
         let at = { (frame: Int64) in (Int64(file.movie.header.timescale) * frame + 29) / 30 }
         // Decoded from the CRA alone, the span's first frame does not come out: the retry is needed.
-        let source = SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(),
-                                  ranges: try track.sampleTable.sampleRanges(path: track.path + "/mdia/minf/stbl"), times: times, sync: sync, threads: 1)
+        let source = try SourceFrames(file: file, track: track, configuration: try track.videoCodecConfiguration(), threads: 1)
         let slots = try FrameSlots.plan(timing: FrameTiming(track: track, movieTimescale: file.movie.header.timescale), span: .init(start: at(1), end: at(8)),
                                         movieTimescale: file.movie.header.timescale, frameRate: 30)
         try #require(try source.decodeRun(slots: slots, from: 0, earlierGOP: false, observe: { _, _ in }, deliver: { _, _ in }) == 0)
