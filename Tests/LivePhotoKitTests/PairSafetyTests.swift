@@ -63,6 +63,33 @@ struct PairSafetyTests {
         #expect(Support.temporaries(in: sub).isEmpty)
     }
 
+    /// The still is rewritten by a rename in its folder, which the kernel allows whatever the
+    /// still's own mode: its write permission is checked by us, and only when it is the target.
+    @Test("a read-only still is refused in place (its folder writable), and read as it is for -o DIR")
+    func readOnlyStill() throws {
+        let dir = try Support.tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let still = try Support.copy(Support.fixture("still-no-exif.jpg"), to: dir)
+        let movie = try Support.copy(Support.fixture("movie-moov-last.mov"), to: dir)
+        let sb = try Support.bytes(still), mb = try Support.bytes(movie)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: still)
+        let e = #expect(throws: LivePhotoError.self) { try PairOperation.run(still: still, movie: movie) }
+        #expect(e?.path == still && e?.errno == .permissionDenied && e?.category == .refused, "\(String(describing: e))")
+        #expect(e?.reason == "cannot write: read-only file (no write permission)", "\(e?.reason ?? "")")
+        #expect(try Support.bytes(still) == sb && Support.bytes(movie) == mb)
+        #expect(Support.temporaries(in: dir).isEmpty)
+        // Into another folder, read-only inputs are only read: the pair is written, they stay.
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: movie)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        var options = PairOptions()
+        options.outputDirectory = out.path
+        let result = try PairOperation.run(still: still, movie: movie, options: options)
+        #expect(result.stillOutput == out.appendingPathComponent("still-no-exif.jpg").path)
+        #expect(try Verifier.verify(still: result.stillOutput, movie: result.movieOutput).valid)
+        #expect(try Support.bytes(still) == sb && Support.bytes(movie) == mb)
+    }
+
     @Test("a movie appended to in place needs only its own write permission; one rewritten (--faststart) needs its folder's too")
     func movieFolderPermission() throws {
         let dir = try Support.tempDir()
