@@ -63,6 +63,17 @@ struct JPEGLiveToMotionPhotoGainMapEdgeTests {
         return (try #require(live.still), try #require(live.movie), try Support.bytes(Support.fixture("still-no-exif.jpg")))
     }
 
+    /// The Live pair converted to a Motion Photo in `dir/out`: its path.
+    static func motionPhoto(still: String, movie: String, in dir: URL) throws -> String {
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        var options = ConvertOptions()
+        options.outputDirectory = out.path
+        return try #require(try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options).motionPhoto)
+    }
+
+    /// The first occurrence of `text` in `bytes` blanked to spaces of its length (the segment
+    /// keeps its size): where it was.
     static func blank(_ text: String, in bytes: inout [UInt8]) throws -> Int {
         let attribute = Array(text.utf8)
         let at = try #require((0...(bytes.count - attribute.count)).first { Array(bytes[$0..<$0 + attribute.count]) == attribute }, "\(text)")
@@ -81,11 +92,7 @@ struct JPEGLiveToMotionPhotoGainMapEdgeTests {
         try #require(padding < length, "the first Item:Padding is the primary's")
         try Data(bytes).write(to: URL(fileURLWithPath: still))
 
-        let out = dir.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-        var options = ConvertOptions()
-        options.outputDirectory = out.path
-        let motion = try #require(try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options).motionPhoto)
+        let motion = try Self.motionPhoto(still: still, movie: movie, in: dir)
         let read = try MotionPhotoReader.read(path: motion)
         let gainMap = try #require(read.gainMap)
         #expect(gainMap.offset == read.imageEnd && gainMap.length == UInt64(gain.count))
@@ -97,11 +104,7 @@ struct JPEGLiveToMotionPhotoGainMapEdgeTests {
         let (dir, _) = try MotionPhotoFixtures.build()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (still, movie, gain) = try Self.liveWithGainMap(in: dir)
-        let out = dir.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-        var options = ConvertOptions()
-        options.outputDirectory = out.path
-        let motion = try #require(try LivePhotoToMotionPhoto.run(still: still, movie: movie, options: options).motionPhoto)
+        let motion = try Self.motionPhoto(still: still, movie: movie, in: dir)
         let read = try MotionPhotoReader.read(path: motion)
         let gainMap = try #require(read.gainMap)
         #expect(gainMap.offset == read.imageEnd && gainMap.length == UInt64(gain.count))

@@ -21,13 +21,19 @@ struct FFmpegContextLifecycleTests {
                                timescale: 600, frameRate: 30, keyframeInterval: 30, quality: 28, preset: .ultrafast, threads: threads)
     }
 
+    /// The ledger, its wrappers installed and recording calls on this thread (uninstall it after).
+    fileprivate static func recordingLedger() throws -> ContextLedger {
+        try FFmpegDecoder.requireLibraries()   // fills the table once; the wrappers go in after
+        let ledger = ContextLedger.shared
+        ledger.install(recordingOn: pthread_self())
+        return ledger
+    }
+
     @Test("10 decoders made and released: 10 contexts and 10 frames allocated on this thread, every one freed")
     func decodersFreeTheirContextAndFrame() throws {
         let file = try MovieFile.open(path: Support.fixture("movie-mp4.mp4"))
         let configuration = try EncodedStreams.videoTrack(file).videoCodecConfiguration()
-        try FFmpegDecoder.requireLibraries()   // fills the table once; the wrappers go in after
-        let ledger = ContextLedger.shared
-        ledger.install(recordingOn: pthread_self())
+        let ledger = try Self.recordingLedger()
         defer { ledger.uninstall() }
         for _ in 0..<10 { _ = try FFmpegDecoder(configuration: configuration, threads: 1, workload: .singleFrame) }
         let (contexts, frames) = (ledger.contexts, ledger.frames)
@@ -38,9 +44,7 @@ struct FFmpegContextLifecycleTests {
 
     @Test("5 encoders made and released: 5 contexts allocated on this thread, every one freed")
     func encodersFreeTheirContext() throws {
-        try FFmpegDecoder.requireLibraries()
-        let ledger = ContextLedger.shared
-        ledger.install(recordingOn: pthread_self())
+        let ledger = try Self.recordingLedger()
         defer { ledger.uninstall() }
         for _ in 0..<5 { _ = try FFmpegEncoder(Self.encoderSettings(threads: 1)) }
         let contexts = ledger.contexts
@@ -50,9 +54,7 @@ struct FFmpegContextLifecycleTests {
 
     @Test("libx265 is opened with the frame threads asked (3), or our choice for none asked")
     func encoderOpensWithItsThreadCount() throws {
-        try FFmpegDecoder.requireLibraries()
-        let ledger = ContextLedger.shared
-        ledger.install(recordingOn: pthread_self())
+        let ledger = try Self.recordingLedger()
         defer { ledger.uninstall() }
         _ = try FFmpegEncoder(Self.encoderSettings(threads: 3))
         _ = try FFmpegEncoder(Self.encoderSettings(threads: 0))
