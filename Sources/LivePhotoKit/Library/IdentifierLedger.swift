@@ -89,7 +89,8 @@ struct IdentifierLedger {
         return deferred[lo].file(path: path(k), role: key.role, identifier: identifier(key.identifier))
     }
 
-    /// Calls `body` with each identifier's keys (indices), the identifiers in no set order.
+    /// Calls `body` with each identifier's keys (indices), the identifiers in ascending key
+    /// order: the files that waited alone leave a streaming scan in that order on every run.
     func forEachIdentifier(_ body: (IdentifierKey, [Int]) -> Void) {
         var order = [UInt32](0..<UInt32(keys.count))
         order.sort { keys[Int($0)].identifier < keys[Int($1)].identifier }
